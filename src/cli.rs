@@ -1,0 +1,50 @@
+//! The command line: one binary, `kuppet <command>`, one module per command.
+//!
+//! Each command module owns its clap arguments and its `run`, returning the
+//! process exit code. Errors are printed here, at the binary's edge.
+
+mod apply;
+mod compile;
+mod k8s;
+mod parse;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Puppet's resource model, run by Kubernetes.
+#[derive(Debug, Parser)]
+#[command(name = "kuppet", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Parse and validate Puppet manifests, like `puppet parser validate`.
+    Parse(parse::Args),
+    /// Compile manifests into a catalog for one node and print it as JSON.
+    Compile(compile::Args),
+    /// Compile and converge this machine (or the tree under --root), like `puppet apply`.
+    Apply(apply::Args),
+    /// Run the operator: compile Manifests into NodeCatalogs.
+    Controller(k8s::ControllerArgs),
+    /// Run the node agent: apply this node's NodeCatalog and report.
+    Agent(k8s::AgentArgs),
+    /// Print the CustomResourceDefinitions as YAML.
+    Crds(k8s::CrdsArgs),
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Parse(args) => parse::run(args),
+        Command::Compile(args) => compile::run(args),
+        Command::Apply(args) => apply::run(args),
+        Command::Controller(args) => k8s::controller(args),
+        Command::Agent(args) => k8s::agent(args),
+        Command::Crds(args) => k8s::crds(args),
+    };
+    ExitCode::from(code)
+}

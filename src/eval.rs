@@ -1,0 +1,1 @@
+//! The compiler: AST + facts + node name → catalog, with Puppet 7's semantics.
