@@ -149,7 +149,10 @@ mod tests {
             "edges":[{"source":"Class[main]","target":"File[/x]"}],"classes":["settings"]}"#;
         let cat = Catalog::from_json(text).expect("parses");
         let r = cat.resource("File[/x]").expect("present");
-        assert_eq!(r.relationship_targets("require"), vec!["File[/y]".to_string()]);
+        assert_eq!(
+            r.relationship_targets("require"),
+            vec!["File[/y]".to_string()]
+        );
         let again = Catalog::from_json(&cat.to_json()).expect("reparses");
         assert_eq!(again, cat);
     }
