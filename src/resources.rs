@@ -70,6 +70,11 @@ pub struct Property {
     /// The name of the event a change makes (`file_created`, `mode_changed`).
     pub event: String,
     pub sync: Sync,
+    /// Whether this change cancels refreshes queued for the resource (a
+    /// service just started needs no restart).
+    pub invalidate_refreshes: bool,
+    /// Whether values are secret: events and messages say `[redacted]`.
+    pub sensitive: bool,
 }
 
 impl Property {
@@ -83,7 +88,23 @@ impl Property {
             current,
             desired,
             sync,
+            invalidate_refreshes: false,
+            sensitive: false,
         }
+    }
+
+    /// Marks a change that cancels refreshes queued for the resource.
+    pub fn invalidating_refreshes(mut self) -> Property {
+        self.invalidate_refreshes = true;
+        self
+    }
+
+    /// Marks secret values: reported as `[redacted]`.
+    pub fn redacted(mut self) -> Property {
+        self.sensitive = true;
+        self.current_text = "[redacted]".into();
+        self.desired_text = "[redacted]".into();
+        self
     }
 
     pub fn with_event(mut self, event: impl Into<String>) -> Property {

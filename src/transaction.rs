@@ -84,6 +84,8 @@ struct VertexState {
     /// Whether its evaluation failed (or its refresh).
     failed: bool,
     queue: Vec<Queued>,
+    /// A change of this run cancels refreshes queued for it.
+    invalidates: bool,
 }
 
 /// One run over one catalog.
@@ -385,6 +387,9 @@ impl Run<'_> {
                 .insert(self.catalog.resources[i].reference(), status);
             if !failed {
                 self.queue_events(v, &events);
+                if self.state[v].invalidates {
+                    self.state[v].queue.clear();
+                }
             }
         }
         self.process_events(v);
@@ -560,6 +565,12 @@ impl Run<'_> {
                 p.current_text, p.desired_text
             )
         };
+        if p.sync != Sync::InSync
+            && p.invalidate_refreshes
+            && let Some(v) = self.graph.vertex_of(i)
+        {
+            self.state[v].invalidates = true;
+        }
         let (event_status, message) = match &p.sync {
             Sync::InSync => return,
             Sync::Error(detail) => {
@@ -578,6 +589,7 @@ impl Run<'_> {
                 let messages = cx.take_messages();
                 self.flush_messages(i, messages);
                 match result {
+                    Ok(_) if p.sensitive => ("success", "changed [redacted] to [redacted]".into()),
                     Ok(message) => ("success", message),
                     Err(e) => {
                         let detail = e.to_string();
@@ -601,14 +613,22 @@ impl Run<'_> {
         status.add_event(Event {
             audited: false,
             property: Some(p.name.to_string()),
-            previous_value: p.current.clone(),
-            desired_value: p.desired.clone(),
+            previous_value: if p.sensitive {
+                Value::String("[redacted]".into())
+            } else {
+                p.current.clone()
+            },
+            desired_value: if p.sensitive {
+                Value::String("[redacted]".into())
+            } else {
+                p.desired.clone()
+            },
             historical_value: Value::Null,
             message,
             name: p.event.clone(),
             status: event_status.into(),
             time: clock::now(),
-            redacted: None,
+            redacted: p.sensitive.then_some(true),
             corrective_change: false,
         });
     }

@@ -360,6 +360,7 @@ impl Exec {
             umask: self.umask,
             timeout: self.timeout,
             tool: false,
+            stdin: None,
         };
         let out = cx.host.run(&spec);
         match out {

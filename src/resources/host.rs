@@ -50,6 +50,8 @@ pub struct CommandSpec {
     pub timeout: Option<Duration>,
     /// Run a provider tool: from the tool directory when one is set.
     pub tool: bool,
+    /// Bytes fed to the command's standard input (empty: /dev/null).
+    pub stdin: Option<Vec<u8>>,
 }
 
 /// What a command did.
@@ -286,9 +288,18 @@ impl Host {
         }
         let (reader, writer) = std::io::pipe().map_err(CommandError::Spawn)?;
         let writer2 = writer.try_clone().map_err(CommandError::Spawn)?;
-        cmd.stdin(Stdio::null())
-            .stdout(Stdio::from(writer))
-            .stderr(Stdio::from(writer2));
+        let stdin_writer = match &spec.stdin {
+            Some(_) => {
+                let (r, w) = std::io::pipe().map_err(CommandError::Spawn)?;
+                cmd.stdin(Stdio::from(r));
+                Some(w)
+            }
+            None => {
+                cmd.stdin(Stdio::null());
+                None
+            }
+        };
+        cmd.stdout(Stdio::from(writer)).stderr(Stdio::from(writer2));
 
         let root_c = CString::new(self.root.as_os_str().as_bytes())
             .map_err(|e| CommandError::Spawn(std::io::Error::other(e)))?;
@@ -342,6 +353,12 @@ impl Host {
         }
         let mut child = cmd.spawn().map_err(CommandError::Spawn)?;
         drop(cmd);
+        if let (Some(mut w), Some(data)) = (stdin_writer, spec.stdin.clone()) {
+            use std::io::Write as _;
+            std::thread::spawn(move || {
+                let _ = w.write_all(&data);
+            });
+        }
         collect(&mut child, reader, spec.timeout)
     }
 }
