@@ -864,8 +864,28 @@ impl File {
     }
 }
 
+/// Removes temporary files a killed run left beside `base` (their process is gone).
+fn remove_stale_temps(dir: &Path, base: &str) {
+    let prefix = format!(".{base}.kuppet-");
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
+            continue;
+        };
+        let pid = rest.split('-').next().unwrap_or("");
+        let alive = !pid.is_empty() && Path::new("/proc").join(pid).exists();
+        if !alive || pid == std::process::id().to_string() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Creates a new temporary file beside `base` in `dir`, readable by owner only.
 fn create_temp(dir: &Path, base: &str) -> std::io::Result<(PathBuf, fs::File)> {
+    remove_stale_temps(dir, base);
     let pid = std::process::id();
     for attempt in 0..100u32 {
         let nanos = std::time::SystemTime::now()
@@ -981,10 +1001,7 @@ impl super::Provider for File {
             } else {
                 Sync::OutOfSync
             };
-            props.push(
-                Property::new("content", current.clone(), json!(desired), sync)
-                    .with_texts(current.as_str().unwrap_or("").to_string(), desired.clone()),
-            );
+            props.push(Property::new("content", current, json!(desired), sync));
         }
 
         if let Some(target) = &self.target {
