@@ -34,6 +34,10 @@ pub enum ResourceError {
     /// Reading or changing the host failed.
     #[error("{0}")]
     Failed(String),
+    /// A change failed for an underlying reason Puppet logs separately
+    /// (`Could not set 'file' on ensure: ...` wrapping the cause).
+    #[error("{message}")]
+    Wrapped { message: String, cause: String },
 }
 
 impl ResourceError {

@@ -341,7 +341,7 @@ impl Run<'_> {
                     .resource_statuses
                     .insert(resource.reference(), status);
             }
-            self.state[v].queue.clear();
+            self.unschedule(v);
             return;
         }
         if !self.state[v].failed_deps.is_empty() {
@@ -368,7 +368,7 @@ impl Run<'_> {
                     .resource_statuses
                     .insert(self.catalog.resources[i].reference(), status);
             }
-            self.state[v].queue.clear();
+            self.unschedule(v);
             return;
         }
         if !anchor {
@@ -389,6 +389,9 @@ impl Run<'_> {
                 self.queue_events(v, &events);
                 if self.state[v].invalidates {
                     self.state[v].queue.clear();
+                    let (source, resource) = self.source_of(v);
+                    let message = format!("Unscheduling refresh on {}", self.graph.vertex(v).name);
+                    self.log(Level::Info, source, resource, message);
                 }
             }
         }
@@ -409,8 +412,43 @@ impl Run<'_> {
                 _ => true,
             };
             if responds {
+                let (level, message) = match self.graph.vertex(t).kind {
+                    VertexKind::Completed(_) => (
+                        Level::Debug,
+                        format!(
+                            "The container {} will propagate my refresh event",
+                            self.graph.vertex(t).name
+                        ),
+                    ),
+                    _ => (
+                        Level::Info,
+                        format!("Scheduling refresh of {}", self.graph.vertex(t).name),
+                    ),
+                };
+                if level >= self.threshold() {
+                    let (source, resource) = self.source_of(v);
+                    self.log(level, source, resource, message);
+                }
                 self.state[t].queue.extend_from_slice(events);
             }
+        }
+    }
+
+    /// The log source of a vertex: a resource's path, a container's name.
+    fn source_of(&self, v: usize) -> (String, Option<usize>) {
+        match self.graph.vertex(v).kind {
+            VertexKind::Resource(i) => (self.paths[i].clone(), Some(i)),
+            _ => (self.graph.vertex(v).name.clone(), None),
+        }
+    }
+
+    /// Drops the events queued for a vertex that is skipped.
+    fn unschedule(&mut self, v: usize) {
+        if !self.state[v].queue.is_empty() {
+            self.state[v].queue.clear();
+            let (source, resource) = self.source_of(v);
+            let message = format!("Unscheduling all events on {}", self.graph.vertex(v).name);
+            self.log(Level::Info, source, resource, message);
         }
     }
 
@@ -594,6 +632,14 @@ impl Run<'_> {
                     Err(e) => {
                         let detail = e.to_string();
                         self.log(Level::Err, "Puppet".into(), None, detail.clone());
+                        if let resources::ResourceError::Wrapped { cause, .. } = &e {
+                            self.log(
+                                Level::Err,
+                                "Puppet".into(),
+                                None,
+                                format!("{detail}\nWrapped exception:\n{cause}"),
+                            );
+                        }
                         ("failure", failed_text(&detail))
                     }
                 }

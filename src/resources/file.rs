@@ -663,14 +663,25 @@ impl File {
         }
     }
 
-    /// Writes the desired content (or an empty file) atomically.
+    /// An error of setting `ensure` the way Puppet reports it: `Could not
+    /// set 'file' on ensure: <cause> (file: F, line: L)`.
+    fn set_failed(&self, cause: String) -> ResourceError {
+        let what = self.ensure.as_ref().map(Ensure::as_str).unwrap_or("file");
+        ResourceError::Wrapped {
+            message: located(
+                &self.resource,
+                &format!("Could not set '{what}' on ensure: {cause}"),
+            ),
+            cause,
+        }
+    }
+
+    /// Writes the desired content (or an empty file) atomically, then sets
+    /// owner, group and mode.
     fn write(&self, cx: &mut Context, set_ensure: bool) -> Result<(), ResourceError> {
         let wrap = |msg: String| {
             if set_ensure {
-                ResourceError::failed(located(
-                    &self.resource,
-                    &format!("Could not set 'file' on ensure: {msg}"),
-                ))
+                self.set_failed(msg)
             } else {
                 ResourceError::failed(msg)
             }
@@ -766,7 +777,7 @@ impl File {
         if let Ok(d) = fs::File::open(&dir) {
             let _ = d.sync_all();
         }
-        Ok(())
+        self.property_fix(cx).map_err(|e| wrap(e.to_string()))
     }
 
     /// Sets owner, group and mode after creating something (Puppet's `property_fix`).
@@ -775,8 +786,22 @@ impl File {
         let Ok(meta) = fs::symlink_metadata(&real) else {
             return Ok(());
         };
-        let uid = self.owner.as_ref().and_then(|o| cx.host.uid(o));
-        let gid = self.group.as_ref().and_then(|g| cx.host.gid(g));
+        let uid = match &self.owner {
+            Some(o) => Some(
+                cx.host
+                    .uid(o)
+                    .ok_or_else(|| ResourceError::failed(format!("Could not find user {o}")))?,
+            ),
+            None => None,
+        };
+        let gid = match &self.group {
+            Some(g) => Some(
+                cx.host
+                    .gid(g)
+                    .ok_or_else(|| ResourceError::failed(format!("Could not find group {g}")))?,
+            ),
+            None => None,
+        };
         let change_uid = uid.filter(|u| *u != meta.uid());
         let change_gid = gid.filter(|g| *g != meta.gid());
         if change_uid.is_some() || change_gid.is_some() {
@@ -834,13 +859,9 @@ impl File {
             }
             None => fs::DirBuilder::new().mode(0o777).create(&real),
         };
-        result.map_err(|e| {
-            ResourceError::failed(located(
-                &self.resource,
-                &format!("Could not set 'directory' on ensure: {}", io_text(&e)),
-            ))
-        })?;
+        result.map_err(|e| self.set_failed(io_text(&e)))?;
         self.property_fix(cx)
+            .map_err(|e| self.set_failed(e.to_string()))
     }
 
     fn make_link(&self, cx: &mut Context) -> Result<(), ResourceError> {
@@ -854,13 +875,9 @@ impl File {
         if fs::symlink_metadata(&real).is_ok() {
             return Err(ResourceError::failed("Could not remove existing file"));
         }
-        std::os::unix::fs::symlink(target, &real).map_err(|e| {
-            ResourceError::failed(located(
-                &self.resource,
-                &format!("Could not set 'link' on ensure: {}", io_text(&e)),
-            ))
-        })?;
+        std::os::unix::fs::symlink(target, &real).map_err(|e| self.set_failed(io_text(&e)))?;
         self.property_fix(cx)
+            .map_err(|e| self.set_failed(e.to_string()))
     }
 }
 

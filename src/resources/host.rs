@@ -301,57 +301,84 @@ impl Host {
         };
         cmd.stdout(Stdio::from(writer)).stderr(Stdio::from(writer2));
 
-        let root_c = CString::new(self.root.as_os_str().as_bytes())
-            .map_err(|e| CommandError::Spawn(std::io::Error::other(e)))?;
-        let cwd_c = match &spec.cwd {
-            Some(cwd) if !use_tools => Some(
-                CString::new(cwd.as_bytes())
-                    .map_err(|e| CommandError::Spawn(std::io::Error::other(e)))?,
-            ),
-            Some(cwd) => Some(
-                CString::new(cwd.as_bytes())
-                    .map_err(|e| CommandError::Spawn(std::io::Error::other(e)))?,
-            ),
-            None => None,
-        };
         let (uid, gid, umask) = (spec.uid, spec.gid, spec.umask);
-        // SAFETY: the closure runs in the forked child before exec and only
-        // calls async-signal-safe functions (setsid, chroot, chdir, setgid,
-        // setuid, umask) on data prepared before the fork.
-        unsafe {
-            cmd.pre_exec(move || {
-                libc::setsid();
-                if chroot {
+        if chroot {
+            let root_c = CString::new(self.root.as_os_str().as_bytes())
+                .map_err(|e| CommandError::Spawn(std::io::Error::other(e)))?;
+            let cwd_c = match &spec.cwd {
+                Some(cwd) => Some(
+                    CString::new(cwd.as_bytes())
+                        .map_err(|e| CommandError::Spawn(std::io::Error::other(e)))?,
+                ),
+                None => None,
+            };
+            // SAFETY: the closure runs in the forked child before exec and
+            // only calls async-signal-safe functions (setsid, chroot, chdir,
+            // setgid, setuid, umask) on data prepared before the fork.
+            unsafe {
+                cmd.pre_exec(move || {
+                    libc::setsid();
                     if libc::chroot(root_c.as_ptr()) != 0 {
                         return Err(std::io::Error::last_os_error());
                     }
-                    let slash = c"/";
-                    if libc::chdir(slash.as_ptr()) != 0 {
+                    let dir = cwd_c.as_deref().unwrap_or(c"/");
+                    if libc::chdir(dir.as_ptr()) != 0 {
                         return Err(std::io::Error::last_os_error());
                     }
+                    if let Some(gid) = gid
+                        && libc::setgid(gid) != 0
+                    {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    if let Some(uid) = uid
+                        && libc::setuid(uid) != 0
+                    {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    if let Some(mask) = umask {
+                        libc::umask(mask as libc::mode_t);
+                    }
+                    Ok(())
+                });
+            }
+        } else {
+            // Without chroot the standard library can start the command
+            // (posix_spawn, much cheaper than fork for a large agent).
+            cmd.process_group(0);
+            if let Some(cwd) = &spec.cwd {
+                cmd.current_dir(cwd);
+            }
+            if let Some(gid) = gid {
+                cmd.gid(gid);
+            }
+            if let Some(uid) = uid {
+                cmd.uid(uid);
+            }
+            if let Some(mask) = umask {
+                // SAFETY: umask is async-signal-safe.
+                unsafe {
+                    cmd.pre_exec(move || {
+                        libc::umask(mask as libc::mode_t);
+                        Ok(())
+                    });
                 }
-                if let Some(cwd) = &cwd_c
-                    && libc::chdir(cwd.as_ptr()) != 0
-                {
-                    return Err(std::io::Error::last_os_error());
-                }
-                if let Some(gid) = gid
-                    && libc::setgid(gid) != 0
-                {
-                    return Err(std::io::Error::last_os_error());
-                }
-                if let Some(uid) = uid
-                    && libc::setuid(uid) != 0
-                {
-                    return Err(std::io::Error::last_os_error());
-                }
-                if let Some(mask) = umask {
-                    libc::umask(mask as libc::mode_t);
-                }
-                Ok(())
-            });
+            }
         }
-        let mut child = cmd.spawn().map_err(CommandError::Spawn)?;
+        let mut child = match cmd.spawn() {
+            Ok(c) => c,
+            Err(e) if e.raw_os_error() == Some(libc::ENOEXEC) && program != "/bin/sh" => {
+                // Like execvp (and Ruby's exec), run a script without `#!`
+                // through the shell.
+                let mut argv = vec!["/bin/sh".to_string(), program.clone()];
+                argv.extend(args.iter().cloned());
+                let retry = CommandSpec {
+                    argv: Some(Argv::Args(argv)),
+                    ..spec.clone()
+                };
+                return self.run(&retry);
+            }
+            Err(e) => return Err(CommandError::Spawn(e)),
+        };
         drop(cmd);
         if let (Some(mut w), Some(data)) = (stdin_writer, spec.stdin.clone()) {
             use std::io::Write as _;

@@ -1,7 +1,9 @@
-# Commands that cannot run: a missing program, not executable, missing check.
+# Commands that cannot run: a missing program, not executable, missing check;
+# a script without #! runs through /bin/sh.
 $s = $facts['sandbox']
 exec { 'missing': command => '/usr/bin/kuppet-no-such-program' }
-exec { 'not-exec': command => '/etc/hostname' }
+exec { 'not-exec': command => "${s}/not-executable" }
+exec { 'no-shebang': command => "${s}/no-shebang" }
 exec { 'bad-check': command => '/bin/true', onlyif => '/usr/bin/kuppet-no-such-check' }
 exec { 'after-missing': command => "/usr/bin/touch ${s}/after", require => Exec['missing'] }
 exec { 'fine': command => "/usr/bin/touch ${s}/fine", creates => "${s}/fine" }
