@@ -93,7 +93,7 @@ struct Run<'a> {
     catalog: &'a Catalog,
     graph: RunGraph,
     options: &'a ApplyOptions,
-    host: Host,
+    host: std::rc::Rc<Host>,
     providers: Vec<Option<Box<dyn Provider>>>,
     paths: Vec<String>,
     state: Vec<VertexState>,
@@ -122,7 +122,7 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
     } else {
         options.root.clone()
     };
-    let host = Host::new(root).with_tool_dir(options.tool_dir.clone());
+    let host = std::rc::Rc::new(Host::new(root).with_tool_dir(options.tool_dir.clone()));
     let paths = (0..catalog.resources.len())
         .map(|i| format!("/{}", graph.containment_path(catalog, i).join("/")))
         .collect();
@@ -487,7 +487,7 @@ impl Run<'_> {
             return;
         }
         let loglevel = loglevel(resource);
-        let host = self.host.clone();
+        let host = std::rc::Rc::clone(&self.host);
         let mut cx = Context::new(&host, noop, loglevel);
         let result = match self.providers[i].as_mut() {
             Some(p) => p.refresh(&mut cx),
@@ -538,7 +538,7 @@ impl Run<'_> {
         let mut status = self.new_status(i);
         let resource = &self.catalog.resources[i];
         let noop = resources::resource_noop(resource, self.options.noop);
-        let host = self.host.clone();
+        let host = std::rc::Rc::clone(&self.host);
         let mut cx = Context::new(&host, noop, loglevel(resource));
         let Some(mut provider) = self.providers[i].take() else {
             return status;

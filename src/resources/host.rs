@@ -21,6 +21,9 @@ pub struct Host {
     /// Run provider tools (dpkg-query, systemctl, useradd...) from this
     /// directory on the running system instead of inside the root.
     tool_dir: Option<PathBuf>,
+    /// `/etc/passwd` and `/etc/group` as last read; cleared whenever a
+    /// provider tool runs (it may have changed them).
+    accounts: std::cell::RefCell<Option<(Vec<PasswdEntry>, Vec<GroupEntry>)>>,
 }
 
 /// How to start a command.
@@ -105,6 +108,7 @@ impl Host {
         Host {
             root: root.into(),
             tool_dir: None,
+            accounts: std::cell::RefCell::new(None),
         }
     }
 
@@ -155,8 +159,24 @@ impl Host {
         None
     }
 
+    /// The root's users and groups, read once until a tool runs.
+    fn accounts<T>(&self, f: impl FnOnce(&(Vec<PasswdEntry>, Vec<GroupEntry>)) -> T) -> T {
+        let mut cache = self.accounts.borrow_mut();
+        let accounts = cache.get_or_insert_with(|| (self.read_users(), self.read_groups()));
+        f(accounts)
+    }
+
     /// The entries of the root's `/etc/passwd`.
     pub fn users(&self) -> Vec<PasswdEntry> {
+        self.accounts(|(users, _)| users.clone())
+    }
+
+    /// The entries of the root's `/etc/group`.
+    pub fn groups(&self) -> Vec<GroupEntry> {
+        self.accounts(|(_, groups)| groups.clone())
+    }
+
+    fn read_users(&self) -> Vec<PasswdEntry> {
         let text = std::fs::read_to_string(self.path("/etc/passwd")).unwrap_or_default();
         text.lines()
             .filter_map(|line| {
@@ -176,8 +196,7 @@ impl Host {
             .collect()
     }
 
-    /// The entries of the root's `/etc/group`.
-    pub fn groups(&self) -> Vec<GroupEntry> {
+    fn read_groups(&self) -> Vec<GroupEntry> {
         let text = std::fs::read_to_string(self.path("/etc/group")).unwrap_or_default();
         text.lines()
             .filter_map(|line| {
@@ -236,6 +255,8 @@ impl Host {
 
     /// Runs a command inside the root and collects its output.
     pub fn run(&self, spec: &CommandSpec) -> Result<CommandOutput, CommandError> {
+        // A command may change users and groups (useradd, or any exec).
+        self.accounts.borrow_mut().take();
         let use_tools = spec.tool && self.tool_dir.is_some();
         let chroot = self.chrooted() && !use_tools;
         if let Some(cwd) = &spec.cwd {
