@@ -285,6 +285,19 @@ impl Builder {
     }
 }
 
+/// How Puppet names a container's anchor (`Whit[Admissible_class[Main]]`).
+fn whit_ref(prefix: &str, container: &str) -> String {
+    let (ty, title) = split_reference(container).unwrap_or((container, ""));
+    let mut segments = ty.split("::");
+    let first = format!("{prefix}_{}", segments.next().unwrap_or("").to_lowercase());
+    let mut out = capitalize_segments(&first);
+    for seg in segments {
+        out.push_str("::");
+        out.push_str(seg);
+    }
+    format!("Whit[{out}[{title}]]")
+}
+
 fn dot_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -444,8 +457,8 @@ impl RunGraph {
         let mut anchor_of: HashMap<usize, VertexKind> = HashMap::new();
         for i in 0..n {
             if containers[i] {
-                let a = g.add_vertex(refs[i].clone());
-                let c = g.add_vertex(refs[i].clone());
+                let a = g.add_vertex(whit_ref("admissible", &refs[i]));
+                let c = g.add_vertex(whit_ref("completed", &refs[i]));
                 admissible[i] = a;
                 completed[i] = c;
                 anchor_of.insert(a, VertexKind::Admissible(i));
@@ -498,15 +511,17 @@ impl RunGraph {
                 } else {
                     anchor_of[&id]
                 };
-                let (priority, sort_key) = match kind {
+                let (priority, name) = match kind {
                     VertexKind::Resource(i) => ((i, 0), refs[i].clone()),
-                    VertexKind::Admissible(i) => ((i, 0), format!("Whit[admissible_{}]", refs[i])),
-                    VertexKind::Completed(i) => ((i, 1), format!("Whit[completed_{}]", refs[i])),
+                    VertexKind::Admissible(i) | VertexKind::Completed(i) => (
+                        (i, u8::from(matches!(kind, VertexKind::Completed(_)))),
+                        refs[i].clone(),
+                    ),
                 };
                 Vertex {
                     kind,
-                    name: g.names[id].clone(),
-                    sort_key,
+                    name,
+                    sort_key: g.names[id].clone(),
                     priority,
                 }
             })
@@ -958,6 +973,22 @@ mod tests {
         assert_eq!(
             g.containment_path(&c, 3),
             ["Stage[main]", "Main", "Foo::Bar[x]", "File[/f]"]
+        );
+    }
+
+    #[test]
+    fn anchors_are_named_as_puppet_names_them() {
+        assert_eq!(
+            whit_ref("admissible", "Class[Main]"),
+            "Whit[Admissible_class[Main]]"
+        );
+        assert_eq!(
+            whit_ref("completed", "Stage[main]"),
+            "Whit[Completed_stage[main]]"
+        );
+        assert_eq!(
+            whit_ref("completed", "Foo::Bar[x]"),
+            "Whit[Completed_foo::Bar[x]]"
         );
     }
 
