@@ -1040,7 +1040,7 @@ impl<'a> Lexer<'a> {
                         || n > 1
                             && matches!(
                                 self.tokens[first_index + 1].tok,
-                                Tok::Dot | Tok::LBrack | Tok::ListStart
+                                Tok::Dot | Tok::LBrack
                             )
                     {
                         to_variable(&mut self.tokens[first_index]);
