@@ -1,4 +1,12 @@
 //! The compiler: AST + facts + node name → catalog, with Puppet 7's semantics.
+//!
+//! [`compile`] runs Puppet's compile phases: node facts into top scope, the main
+//! class (top-level code), the matching node definition, then defined types and
+//! collectors until nothing changes, then relationships, overrides and tags.
+
+pub mod functions;
+pub mod types;
+pub mod value;
 
 use crate::catalog::Catalog;
 use crate::diagnostics::Diagnostic;

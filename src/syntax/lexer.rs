@@ -1038,10 +1038,7 @@ impl<'a> Lexer<'a> {
                     let n = self.tokens.len() - first_index;
                     if n == 1
                         || n > 1
-                            && matches!(
-                                self.tokens[first_index + 1].tok,
-                                Tok::Dot | Tok::LBrack
-                            )
+                            && matches!(self.tokens[first_index + 1].tok, Tok::Dot | Tok::LBrack)
                     {
                         to_variable(&mut self.tokens[first_index]);
                     }
