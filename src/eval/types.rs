@@ -328,3 +328,213 @@ impl fmt::Display for PType {
         }
     }
 }
+
+// ---- TEMPORARY STUBS (lead): replaced by the types helper's implementation ----
+
+use super::value::Value;
+
+impl PType {
+    /// The built-in type for a capitalized name.
+    pub fn from_name(name: &str) -> Option<PType> {
+        Some(match name {
+            "Any" => PType::Any,
+            "Undef" => PType::Undef,
+            "Default" => PType::Default,
+            "Boolean" => PType::Boolean,
+            "Integer" => PType::integer(),
+            "Float" => PType::Float {
+                min: f64::NEG_INFINITY,
+                max: f64::INFINITY,
+            },
+            "Numeric" => PType::Numeric,
+            "String" => PType::String {
+                min: 0,
+                max: i64::MAX,
+            },
+            "Scalar" => PType::Scalar,
+            "Data" => PType::Data,
+            "Array" => PType::Array {
+                elem: Box::new(PType::Any),
+                min: 0,
+                max: i64::MAX,
+            },
+            "Hash" => PType::Hash {
+                key: Box::new(PType::Any),
+                value: Box::new(PType::Any),
+                min: 0,
+                max: i64::MAX,
+            },
+            "Optional" => PType::Optional(None),
+            "Variant" => PType::Variant(Vec::new()),
+            "Enum" => PType::Enum {
+                values: Vec::new(),
+                case_insensitive: false,
+            },
+            "Pattern" => PType::Pattern(Vec::new()),
+            "Regexp" => PType::Regexp(None),
+            "Type" => PType::Type(None),
+            "Resource" => PType::Resource {
+                type_name: None,
+                title: None,
+            },
+            "Class" => PType::Class { name: None },
+            _ => return None,
+        })
+    }
+}
+
+/// `Type[args]`.
+pub fn parameterize(base: &PType, args: &[Value]) -> Result<PType, String> {
+    let int = |v: &Value, d: i64| match v {
+        Value::Integer(i) => Ok(*i),
+        Value::Default => Ok(d),
+        other => Err(format!("expected an Integer, got {}", other.type_name())),
+    };
+    let ty = |v: &Value| match v {
+        Value::Type(t) => Ok((**t).clone()),
+        other => Err(format!("expected a Type, got {}", other.type_name())),
+    };
+    Ok(match base {
+        PType::Integer { .. } => PType::Integer {
+            min: args
+                .first()
+                .map(|a| int(a, i64::MIN))
+                .transpose()?
+                .unwrap_or(i64::MIN),
+            max: args
+                .get(1)
+                .map(|a| int(a, i64::MAX))
+                .transpose()?
+                .unwrap_or(i64::MAX),
+        },
+        PType::String { .. } => PType::String {
+            min: args.first().map(|a| int(a, 0)).transpose()?.unwrap_or(0),
+            max: args
+                .get(1)
+                .map(|a| int(a, i64::MAX))
+                .transpose()?
+                .unwrap_or(i64::MAX),
+        },
+        PType::Optional(_) => PType::Optional(args.first().map(ty).transpose()?.map(Box::new)),
+        PType::Array { .. } => PType::Array {
+            elem: Box::new(args.first().map(ty).transpose()?.unwrap_or(PType::Any)),
+            min: args.get(1).map(|a| int(a, 0)).transpose()?.unwrap_or(0),
+            max: args
+                .get(2)
+                .map(|a| int(a, i64::MAX))
+                .transpose()?
+                .unwrap_or(i64::MAX),
+        },
+        PType::Hash { .. } => PType::Hash {
+            key: Box::new(args.first().map(ty).transpose()?.unwrap_or(PType::Any)),
+            value: Box::new(args.get(1).map(ty).transpose()?.unwrap_or(PType::Any)),
+            min: 0,
+            max: i64::MAX,
+        },
+        PType::Variant(_) => PType::Variant(args.iter().map(ty).collect::<Result<_, _>>()?),
+        PType::Enum { .. } => PType::Enum {
+            values: args.iter().map(|a| a.to_display()).collect(),
+            case_insensitive: false,
+        },
+        other => other.clone(),
+    })
+}
+
+/// Whether a value is an instance of a type.
+pub fn is_instance(t: &PType, v: &Value) -> bool {
+    match (t, v) {
+        (PType::Any, _) => true,
+        (PType::Undef, Value::Undef) => true,
+        (PType::Boolean, Value::Bool(_)) => true,
+        (PType::Integer { min, max }, Value::Integer(i)) => i >= min && i <= max,
+        (PType::Float { .. }, Value::Float(_)) => true,
+        (PType::Numeric, Value::Integer(_) | Value::Float(_)) => true,
+        (PType::String { min, max }, Value::String(s)) => {
+            let n = s.chars().count() as i64;
+            n >= *min && n <= *max
+        }
+        (PType::Enum { values, .. }, Value::String(s)) => values.iter().any(|x| x == &**s),
+        (PType::Optional(None), _) => true,
+        (PType::Optional(Some(inner)), v) => v.is_undef() || is_instance(inner, v),
+        (PType::Variant(ts), v) => ts.iter().any(|t| is_instance(t, v)),
+        (PType::Array { elem, min, max }, Value::Array(items)) => {
+            let n = items.len() as i64;
+            n >= *min && n <= *max && items.iter().all(|i| is_instance(elem, i))
+        }
+        (PType::Hash { key, value, .. }, Value::Hash(h)) => h
+            .iter()
+            .all(|(k, v)| is_instance(key, k) && is_instance(value, v)),
+        (
+            PType::Scalar,
+            Value::String(_)
+            | Value::Integer(_)
+            | Value::Float(_)
+            | Value::Bool(_)
+            | Value::Regex(_),
+        ) => true,
+        (PType::Data, v) => !matches!(
+            v,
+            Value::Type(_) | Value::Regex(_) | Value::Sensitive(_) | Value::Default
+        ),
+        (PType::Regexp(_), Value::Regex(_)) => true,
+        (PType::Type(_), Value::Type(_)) => true,
+        (PType::Resource { .. } | PType::Class { .. }, Value::Type(_)) => false,
+        (PType::Alias(a), v) => a.resolved.get().is_some_and(|t| is_instance(t, v)),
+        _ => false,
+    }
+}
+
+/// The inferred type of a value.
+pub fn infer(v: &Value) -> PType {
+    match v {
+        Value::Integer(i) => PType::Integer { min: *i, max: *i },
+        Value::String(s) => {
+            let n = s.chars().count() as i64;
+            PType::String { min: n, max: n }
+        }
+        other => infer_generic(other),
+    }
+}
+
+/// The generalized inferred type of a value.
+pub fn infer_generic(v: &Value) -> PType {
+    match v {
+        Value::Undef => PType::Undef,
+        Value::Default => PType::Default,
+        Value::Bool(_) => PType::Boolean,
+        Value::Integer(_) => PType::integer(),
+        Value::Float(_) => PType::Float {
+            min: f64::NEG_INFINITY,
+            max: f64::INFINITY,
+        },
+        Value::String(_) => PType::String {
+            min: 0,
+            max: i64::MAX,
+        },
+        Value::Regex(_) => PType::Regexp(None),
+        Value::Array(_) => PType::Array {
+            elem: Box::new(PType::Any),
+            min: 0,
+            max: i64::MAX,
+        },
+        Value::Hash(_) => PType::Hash {
+            key: Box::new(PType::Any),
+            value: Box::new(PType::Any),
+            min: 0,
+            max: i64::MAX,
+        },
+        Value::Type(t) => PType::Type(Some(Box::new((**t).clone()))),
+        Value::Sensitive(_) => PType::Sensitive(None),
+    }
+}
+
+/// "expects an Integer value, got String".
+pub fn describe_mismatch(expected: &PType, v: &Value) -> String {
+    let name = expected.to_string();
+    let article = if "AEIOU".contains(name.chars().next().unwrap_or('x')) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("expects {article} {name} value, got {}", v.type_name())
+}
