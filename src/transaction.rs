@@ -1,37 +1,655 @@
 //! The transaction: walks the graph, has each resource's provider read, diff and
 //! change it, propagates refreshes, honours noop, skips dependents of failures.
+//!
+//! It follows Puppet 7's transaction step for step, because what users see
+//! (which resources changed, were skipped, refreshed; the log lines; the exit
+//! code) depends on those steps:
+//!
+//! - resources are evaluated in [`crate::catalog::graph`]'s order;
+//! - a resource whose dependencies (direct or not) failed is skipped with
+//!   "Skipping because of failed dependencies" and sends nothing;
+//! - otherwise its provider examines it: `ensure` first, and when `ensure` is
+//!   in sync every other property in order; what differs is changed, or in
+//!   noop reported as `current_value X, should be Y (noop)`;
+//! - the events of a resource that did not fail travel along `notify` /
+//!   `subscribe` edges (containers pass them on to their contents); a
+//!   receiver refreshes once, after its own changes, unless every event it
+//!   got was a noop event or it is in noop itself ("Would have triggered").
 
+pub mod clock;
 pub mod report;
 
-use crate::catalog::Catalog;
+use crate::catalog::graph::{GraphError, RunGraph, VertexKind, is_container};
+use crate::catalog::{Catalog, Resource};
+use crate::resources::{
+    self, Context, Examined, Host, Level, Message, Property, Provider, Source, Sync,
+};
+use indexmap::IndexSet;
+use report::{Event, Log, Report, ResourceStatus};
+use serde_json::Value;
+use std::io::Write as _;
 use std::path::PathBuf;
+use std::time::Instant;
 
 /// How a run goes.
 #[derive(Debug, Clone, Default)]
 pub struct ApplyOptions {
     /// Change nothing; report what would change.
     pub noop: bool,
-    /// The root every managed path and command lives under (`/` on a host).
+    /// The root every managed path and command lives under (`/` on a host;
+    /// empty means `/`).
     pub root: PathBuf,
     /// Only resources carrying one of these tags (empty: all).
     pub tags: Vec<String>,
     /// Write the DOT graphs here.
     pub graph_dir: Option<PathBuf>,
+    /// Print log lines on stdout/stderr as `puppet apply` does.
+    pub console: bool,
+    /// The lowest level logged (notice when unset).
+    pub log_level: Option<Level>,
+    /// Run provider tools (dpkg-query, apt-get, systemctl, useradd...) from
+    /// this directory on the running system instead of inside the root.
+    pub tool_dir: Option<PathBuf>,
 }
 
-/// Why a run could not start.
+/// Why a run could not start. A run that starts always gives a report,
+/// even when it stops early (a dependency cycle).
 #[derive(Debug, thiserror::Error)]
 pub enum TransactionError {
+    /// A resource's parameters are invalid: Puppet refuses the catalog.
     #[error("{0}")]
-    NotBuilt(String),
+    InvalidResource(String),
+    /// The graph could not be built (a relationship to a missing resource).
+    #[error(transparent)]
+    Graph(#[from] GraphError),
+    /// The graph files could not be written.
+    #[error("Could not write the graphs to {path}: {source}")]
+    GraphDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// An event waiting for a resource to refresh.
+#[derive(Debug, Clone, Copy)]
+struct Queued {
+    noop: bool,
+}
+
+/// What the run knows about each graph vertex.
+#[derive(Debug, Default, Clone)]
+struct VertexState {
+    /// Failed resources (catalog indexes) this vertex depends on.
+    failed_deps: IndexSet<usize>,
+    /// Whether its evaluation failed (or its refresh).
+    failed: bool,
+    queue: Vec<Queued>,
+    /// A change of this run cancels refreshes queued for it.
+    invalidates: bool,
+}
+
+/// One run over one catalog.
+struct Run<'a> {
+    catalog: &'a Catalog,
+    graph: RunGraph,
+    options: &'a ApplyOptions,
+    host: Host,
+    providers: Vec<Option<Box<dyn Provider>>>,
+    paths: Vec<String>,
+    state: Vec<VertexState>,
+    report: Report,
+    notified: IndexSet<usize>,
+    tags: Vec<String>,
 }
 
 /// Converges the catalog and returns the run's report.
-pub fn apply(
-    _catalog: &Catalog,
-    _options: &ApplyOptions,
-) -> Result<report::Report, TransactionError> {
-    Err(TransactionError::NotBuilt(
-        "the transaction is not built yet".into(),
-    ))
+pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, TransactionError> {
+    let started = Instant::now();
+    let start_time = clock::now();
+    let mut providers: Vec<Option<Box<dyn Provider>>> = Vec::with_capacity(catalog.resources.len());
+    for r in &catalog.resources {
+        if is_container(r) {
+            providers.push(None);
+        } else {
+            let p = resources::provider_for(r)
+                .map_err(|e| TransactionError::InvalidResource(e.to_string()))?;
+            providers.push(Some(p));
+        }
+    }
+    let graph = RunGraph::build(catalog, &resources::autorequire)?;
+    let root = if options.root.as_os_str().is_empty() {
+        PathBuf::from("/")
+    } else {
+        options.root.clone()
+    };
+    let host = Host::new(root).with_tool_dir(options.tool_dir.clone());
+    let paths = (0..catalog.resources.len())
+        .map(|i| format!("/{}", graph.containment_path(catalog, i).join("/")))
+        .collect();
+    let report = Report {
+        host: catalog.name.clone(),
+        time: start_time,
+        configuration_version: catalog.version.clone(),
+        transaction_uuid: clock::uuid(),
+        report_format: report::REPORT_FORMAT,
+        puppet_version: format!("kuppet {}", env!("CARGO_PKG_VERSION")),
+        status: "failed".into(),
+        transaction_completed: false,
+        noop: options.noop,
+        environment: catalog.environment.clone(),
+        catalog_uuid: (!catalog.catalog_uuid.is_empty()).then(|| catalog.catalog_uuid.clone()),
+        code_id: catalog.code_id.clone(),
+        cached_catalog_status: Some("not_used".into()),
+        ..Default::default()
+    };
+    let n = graph.len();
+    let mut run = Run {
+        catalog,
+        graph,
+        options,
+        host,
+        providers,
+        paths,
+        state: vec![VertexState::default(); n],
+        report,
+        notified: IndexSet::new(),
+        tags: options.tags.iter().map(|t| t.to_lowercase()).collect(),
+    };
+    run.write_graphs()?;
+    let cycles = run.graph.cycles();
+    if !cycles.is_empty() {
+        run.fail_cycles(&cycles)?;
+    } else {
+        run.walk();
+        run.report.transaction_completed = true;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    if run.report.transaction_completed {
+        run.log(
+            Level::Notice,
+            "Puppet".into(),
+            None,
+            format!("Applied catalog in {seconds:.2} seconds"),
+        );
+    }
+    run.report
+        .finalize(seconds, &[("catalog_application", seconds)]);
+    Ok(run.report)
+}
+
+impl Run<'_> {
+    fn threshold(&self) -> Level {
+        self.options.log_level.unwrap_or(Level::Notice)
+    }
+
+    /// Records (and prints) a log line; `resource` gives tags, file and line.
+    fn log(&mut self, level: Level, source: String, resource: Option<usize>, message: String) {
+        if level < self.threshold() {
+            return;
+        }
+        if self.options.console {
+            let line = if source == "Puppet" {
+                format!("{}: {message}", level.label())
+            } else {
+                format!("{}: {source}: {message}", level.label())
+            };
+            if level >= Level::Warning {
+                let _ = writeln!(std::io::stderr(), "{line}");
+            } else {
+                let _ = writeln!(std::io::stdout(), "{line}");
+            }
+        }
+        let mut tags = vec![level.as_str().to_string()];
+        let (file, line) = match resource {
+            Some(i) => {
+                let r = &self.catalog.resources[i];
+                tags.extend(r.tags.iter().cloned());
+                (r.file.clone().filter(|f| !f.is_empty()), r.line)
+            }
+            None => (None, None),
+        };
+        self.report.logs.push(Log {
+            level: level.as_str().into(),
+            message,
+            source,
+            tags,
+            time: clock::now(),
+            file,
+            line,
+        });
+    }
+
+    fn write_graphs(&self) -> Result<(), TransactionError> {
+        let Some(dir) = &self.options.graph_dir else {
+            return Ok(());
+        };
+        let err = |source| TransactionError::GraphDir {
+            path: dir.clone(),
+            source,
+        };
+        std::fs::create_dir_all(dir).map_err(err)?;
+        for (name, dot) in self.graph.dot_files() {
+            std::fs::write(dir.join(format!("{name}.dot")), dot).map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// Fails every resource of every cycle and stops, as Puppet does.
+    fn fail_cycles(&mut self, cycles: &[Vec<usize>]) -> Result<(), TransactionError> {
+        let graph_file = match &self.options.graph_dir {
+            Some(dir) => {
+                let file = dir.join("cycles.dot");
+                std::fs::write(&file, self.graph.cycles_dot(cycles)).map_err(|source| {
+                    TransactionError::GraphDir {
+                        path: dir.clone(),
+                        source,
+                    }
+                })?;
+                Some(file.to_string_lossy().into_owned())
+            }
+            None => None,
+        };
+        let message = self.graph.cycle_message(cycles, graph_file.as_deref());
+        self.log(Level::Err, "Puppet".into(), None, message);
+        let mut seen = IndexSet::new();
+        for v in cycles.iter().flatten() {
+            if let VertexKind::Resource(i) = self.graph.vertex(*v).kind
+                && seen.insert(i)
+            {
+                let mut status = self.new_status(i);
+                status.add_event(resource_event(
+                    "resource_error",
+                    "failure",
+                    "resource is part of a dependency cycle",
+                ));
+                self.report
+                    .resource_statuses
+                    .insert(self.catalog.resources[i].reference(), status);
+            }
+        }
+        self.log(
+            Level::Err,
+            "Puppet".into(),
+            None,
+            "Failed to apply catalog: One or more resource dependency cycles detected in graph"
+                .into(),
+        );
+        Ok(())
+    }
+
+    fn new_status(&self, i: usize) -> ResourceStatus {
+        let r = &self.catalog.resources[i];
+        ResourceStatus {
+            title: r.title.clone(),
+            file: r.file.clone().filter(|f| !f.is_empty()),
+            line: r.line,
+            resource: r.reference(),
+            resource_type: r.type_name.clone(),
+            provider_used: self.providers[i]
+                .as_ref()
+                .map(|p| p.provider_name().to_string()),
+            containment_path: self.graph.containment_path(self.catalog, i),
+            tags: r.tags.clone(),
+            time: clock::now(),
+            ..Default::default()
+        }
+    }
+
+    fn walk(&mut self) {
+        let mut walk = self.graph.walk();
+        while let Some(v) = walk.next() {
+            self.evaluate(v);
+            walk.finish(&self.graph, v);
+        }
+    }
+
+    /// The resource or container a vertex stands for.
+    fn vertex_resource(&self, v: usize) -> (usize, bool) {
+        match self.graph.vertex(v).kind {
+            VertexKind::Resource(i) => (i, false),
+            VertexKind::Admissible(i) | VertexKind::Completed(i) => (i, true),
+        }
+    }
+
+    fn tagged(&self, resource: &Resource) -> bool {
+        self.tags.is_empty()
+            || resource
+                .tags
+                .iter()
+                .any(|t| self.tags.contains(&t.to_lowercase()))
+    }
+
+    /// Puppet's `eval_resource` for one vertex.
+    fn evaluate(&mut self, v: usize) {
+        let (i, anchor) = self.vertex_resource(v);
+        // Failed dependencies: the union over direct dependencies.
+        let mut failed = IndexSet::new();
+        for &d in self.graph.dependencies(v) {
+            failed.extend(self.state[d].failed_deps.iter().copied());
+            if self.state[d].failed {
+                failed.insert(self.vertex_resource(d).0);
+            }
+        }
+        self.state[v].failed_deps = failed;
+        let resource = &self.catalog.resources[i];
+
+        if !self.tagged(resource) {
+            if !anchor {
+                let mut status = self.new_status(i);
+                status.skipped = true;
+                self.report
+                    .resource_statuses
+                    .insert(resource.reference(), status);
+            }
+            self.state[v].queue.clear();
+            return;
+        }
+        if !self.state[v].failed_deps.is_empty() {
+            if !anchor {
+                let deps: Vec<usize> = self.state[v].failed_deps.iter().copied().collect();
+                for d in deps {
+                    if self.notified.insert(d) {
+                        let msg = format!(
+                            "Dependency {} has failures: true",
+                            self.catalog.resources[d].reference()
+                        );
+                        self.log(Level::Notice, self.paths[i].clone(), Some(i), msg);
+                    }
+                }
+                self.log(
+                    Level::Warning,
+                    self.paths[i].clone(),
+                    Some(i),
+                    "Skipping because of failed dependencies".into(),
+                );
+                let mut status = self.new_status(i);
+                status.skipped = true;
+                self.report
+                    .resource_statuses
+                    .insert(self.catalog.resources[i].reference(), status);
+            }
+            self.state[v].queue.clear();
+            return;
+        }
+        if !anchor {
+            let status = self.harness(i);
+            let failed = status.failed || status.failed_to_restart;
+            self.state[v].failed = failed;
+            let events: Vec<Queued> = status
+                .events
+                .iter()
+                .map(|e| Queued {
+                    noop: e.status == "noop",
+                })
+                .collect();
+            self.report
+                .resource_statuses
+                .insert(self.catalog.resources[i].reference(), status);
+            if !failed {
+                self.queue_events(v, &events);
+                if self.state[v].invalidates {
+                    self.state[v].queue.clear();
+                }
+            }
+        }
+        self.process_events(v);
+    }
+
+    /// Sends a vertex's events along its refresh edges.
+    fn queue_events(&mut self, v: usize, events: &[Queued]) {
+        if events.is_empty() {
+            return;
+        }
+        let targets: Vec<usize> = self.graph.refresh_targets(v).to_vec();
+        for t in targets {
+            let responds = match self.graph.vertex(t).kind {
+                VertexKind::Resource(j) => {
+                    self.providers[j].as_ref().is_some_and(|p| p.refreshable())
+                }
+                _ => true,
+            };
+            if responds {
+                self.state[t].queue.extend_from_slice(events);
+            }
+        }
+    }
+
+    /// Refreshes a vertex that received events (Puppet's `process_events`).
+    fn process_events(&mut self, v: usize) {
+        let queued = std::mem::take(&mut self.state[v].queue);
+        if queued.is_empty() {
+            return;
+        }
+        let (i, anchor) = self.vertex_resource(v);
+        let resource = &self.catalog.resources[i];
+        let noop = if anchor {
+            self.options.noop
+        } else {
+            resources::resource_noop(resource, self.options.noop)
+        };
+        let source = if anchor {
+            self.graph.vertex(v).name.clone()
+        } else {
+            self.paths[i].clone()
+        };
+        let count = queued.len();
+        let plural = if count == 1 { "event" } else { "events" };
+        if noop || queued.iter().all(|e| e.noop) {
+            self.log(
+                Level::Notice,
+                source,
+                (!anchor).then_some(i),
+                format!("Would have triggered 'refresh' from {count} {plural}"),
+            );
+            self.queue_events(v, &[Queued { noop: true }]);
+            return;
+        }
+        if anchor {
+            self.queue_events(v, &[Queued { noop: false }]);
+            return;
+        }
+        let loglevel = loglevel(resource);
+        let host = self.host.clone();
+        let mut cx = Context::new(&host, noop, loglevel);
+        let result = match self.providers[i].as_mut() {
+            Some(p) => p.refresh(&mut cx),
+            None => Ok(()),
+        };
+        let messages = cx.take_messages();
+        self.flush_messages(i, messages);
+        let key = resource.reference();
+        match result {
+            Ok(()) => {
+                let message = format!("Triggered 'refresh' from {count} {plural}");
+                self.log(Level::Notice, source, Some(i), message.clone());
+                if let Some(status) = self.report.resource_statuses.get_mut(&key) {
+                    status.add_event(resource_event("refresh", "success", &message));
+                    status.restarted = true;
+                }
+                self.queue_events(v, &[Queued { noop: false }]);
+            }
+            Err(e) => {
+                let message = format!("Failed to call refresh: {e}");
+                self.log(Level::Err, source.clone(), Some(i), message.clone());
+                self.log(Level::Err, source, Some(i), e.to_string());
+                if let Some(status) = self.report.resource_statuses.get_mut(&key) {
+                    status.failed_to_restart = true;
+                    status.add_event(resource_event("resource_error", "failure", &message));
+                }
+                self.state[v].failed = true;
+            }
+        }
+    }
+
+    /// Logs what a provider asked to log, with Puppet's sources.
+    fn flush_messages(&mut self, i: usize, messages: Vec<Message>) {
+        for m in messages {
+            let source = match m.source {
+                Source::Puppet => "Puppet".to_string(),
+                Source::Resource => self.paths[i].clone(),
+                Source::Property(p) => format!("{}/{p}", self.paths[i]),
+            };
+            let resource = (!matches!(m.source, Source::Puppet)).then_some(i);
+            self.log(m.level, source, resource, m.text);
+        }
+    }
+
+    /// Puppet's resource harness: examine, then sync what is out of sync.
+    fn harness(&mut self, i: usize) -> ResourceStatus {
+        let started = Instant::now();
+        let mut status = self.new_status(i);
+        let resource = &self.catalog.resources[i];
+        let noop = resources::resource_noop(resource, self.options.noop);
+        let host = self.host.clone();
+        let mut cx = Context::new(&host, noop, loglevel(resource));
+        let Some(mut provider) = self.providers[i].take() else {
+            return status;
+        };
+        let examined = provider.examine(&mut cx);
+        let messages = cx.take_messages();
+        self.flush_messages(i, messages);
+        match examined {
+            Err(e) => {
+                let message = e.to_string();
+                self.log(
+                    Level::Err,
+                    self.paths[i].clone(),
+                    Some(i),
+                    format!("Could not evaluate: {message}"),
+                );
+                status.add_event(resource_event("resource_error", "failure", &message));
+            }
+            Ok(Examined {
+                present,
+                properties,
+            }) => {
+                let ensure = properties.iter().find(|p| p.name == "ensure");
+                match ensure {
+                    Some(p) if p.sync != Sync::InSync => {
+                        let p = p.clone();
+                        self.sync_property(i, &mut *provider, &mut cx, &p, &mut status);
+                    }
+                    _ if present => {
+                        for p in properties.iter().filter(|p| p.name != "ensure") {
+                            self.sync_property(i, &mut *provider, &mut cx, p, &mut status);
+                        }
+                    }
+                    _ => {
+                        self.log(
+                            Level::Debug,
+                            self.paths[i].clone(),
+                            Some(i),
+                            "Nothing to manage: no ensure and the resource doesn't exist".into(),
+                        );
+                    }
+                }
+            }
+        }
+        self.providers[i] = Some(provider);
+        status.evaluation_time = Some(started.elapsed().as_secs_f64());
+        status
+    }
+
+    /// Puppet's `sync_if_needed` for one property.
+    fn sync_property(
+        &mut self,
+        i: usize,
+        provider: &mut dyn Provider,
+        cx: &mut Context,
+        p: &Property,
+        status: &mut ResourceStatus,
+    ) {
+        let failed_text = |detail: &str| {
+            format!(
+                "change from {} to {} failed: {detail}",
+                p.current_text, p.desired_text
+            )
+        };
+        if p.sync != Sync::InSync
+            && p.invalidate_refreshes
+            && let Some(v) = self.graph.vertex_of(i)
+        {
+            self.state[v].invalidates = true;
+        }
+        let (event_status, message) = match &p.sync {
+            Sync::InSync => return,
+            Sync::Error(detail) => {
+                self.log(Level::Err, "Puppet".into(), None, detail.clone());
+                ("failure", failed_text(detail))
+            }
+            Sync::OutOfSync if cx.noop => (
+                "noop",
+                format!(
+                    "current_value {}, should be {} (noop)",
+                    p.current_text, p.desired_text
+                ),
+            ),
+            Sync::OutOfSync => {
+                let result = provider.sync(p, cx);
+                let messages = cx.take_messages();
+                self.flush_messages(i, messages);
+                match result {
+                    Ok(_) if p.sensitive => ("success", "changed [redacted] to [redacted]".into()),
+                    Ok(message) => ("success", message),
+                    Err(e) => {
+                        let detail = e.to_string();
+                        self.log(Level::Err, "Puppet".into(), None, detail.clone());
+                        ("failure", failed_text(&detail))
+                    }
+                }
+            }
+        };
+        let level = if event_status == "failure" {
+            Level::Err
+        } else {
+            cx.loglevel
+        };
+        self.log(
+            level,
+            format!("{}/{}", self.paths[i], p.name),
+            Some(i),
+            message.clone(),
+        );
+        status.add_event(Event {
+            audited: false,
+            property: Some(p.name.to_string()),
+            previous_value: if p.sensitive {
+                Value::String("[redacted]".into())
+            } else {
+                p.current.clone()
+            },
+            desired_value: if p.sensitive {
+                Value::String("[redacted]".into())
+            } else {
+                p.desired.clone()
+            },
+            historical_value: Value::Null,
+            message,
+            name: p.event.clone(),
+            status: event_status.into(),
+            time: clock::now(),
+            redacted: p.sensitive.then_some(true),
+            corrective_change: false,
+        });
+    }
+}
+
+/// A resource-level event (no property): errors, refreshes.
+fn resource_event(name: &str, status: &str, message: &str) -> Event {
+    Event {
+        name: name.into(),
+        status: status.into(),
+        message: message.into(),
+        time: clock::now(),
+        redacted: Some(false),
+        ..Default::default()
+    }
+}
+
+/// A resource's `loglevel` metaparameter (notice when unset).
+fn loglevel(resource: &Resource) -> Level {
+    resource
+        .param_str("loglevel")
+        .and_then(Level::parse)
+        .unwrap_or(Level::Notice)
 }

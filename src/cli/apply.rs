@@ -1,6 +1,16 @@
 //! `kuppet apply MANIFEST...`: compile, then converge this machine like `puppet apply`.
+//!
+//! With `--catalog FILE` the catalog JSON is applied as it is (what the agent
+//! does with a NodeCatalog); otherwise the manifests are parsed and compiled
+//! with the facts (`--facts`, or gathered from the host) first.
 
-use std::path::PathBuf;
+use crate::catalog::Catalog;
+use crate::eval::{CompileRequest, ManifestInput};
+use crate::resources::Level;
+use crate::transaction::{self, ApplyOptions};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
 
 /// Arguments of `kuppet apply`.
 #[derive(Debug, clap::Args)]
@@ -38,9 +48,145 @@ pub struct Args {
     /// Apply only resources with one of these tags (comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub tags: Vec<String>,
+    /// Also log info lines.
+    #[arg(long, short)]
+    pub verbose: bool,
+    /// Also log debug lines.
+    #[arg(long, short)]
+    pub debug: bool,
 }
 
-pub fn run(_args: Args) -> u8 {
-    eprintln!("Error: kuppet apply is not built yet");
-    1
+pub fn run(args: Args) -> u8 {
+    match run_inner(args) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("Error: {message}");
+            1
+        }
+    }
+}
+
+fn run_inner(args: Args) -> Result<u8, String> {
+    let root = args.root.clone().unwrap_or_else(|| PathBuf::from("/"));
+    if !root.is_dir() {
+        return Err(format!(
+            "The root {} is not a directory; give --root an existing directory",
+            root.display()
+        ));
+    }
+    let catalog = match &args.catalog {
+        Some(path) => read_catalog(path)?,
+        None => compile(&args, &root)?,
+    };
+    let options = ApplyOptions {
+        noop: args.noop,
+        root,
+        tags: args.tags.clone(),
+        graph_dir: args.graph.clone(),
+        console: true,
+        log_level: Some(if args.debug {
+            Level::Debug
+        } else if args.verbose {
+            Level::Info
+        } else {
+            Level::Notice
+        }),
+        tool_dir: std::env::var_os("KUPPET_TOOL_DIR").map(PathBuf::from),
+    };
+    let report = transaction::apply(&catalog, &options)
+        .map_err(|e| format!("Failed to apply catalog: {e}"))?;
+    if let Some(path) = &args.report_file {
+        std::fs::write(path, report.to_json())
+            .map_err(|e| format!("Could not write the report to {}: {e}", path.display()))?;
+    }
+    Ok(report.exit_code(args.detailed_exitcodes))
+}
+
+fn read_catalog(path: &Path) -> Result<Catalog, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("Could not read the catalog {}: {e}", path.display()))?;
+    Catalog::from_json(&text)
+        .map_err(|e| format!("The catalog {} is not catalog JSON: {e}", path.display()))
+}
+
+/// Reads facts from YAML or JSON (a map of fact names to values).
+pub fn read_facts(path: &Path) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("Could not read the facts {}: {e}", path.display()))?;
+    let value: serde_json::Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        Err(_) => serde_yaml::from_str(&text).map_err(|e| {
+            format!(
+                "The facts {} are neither JSON nor YAML: {e}",
+                path.display()
+            )
+        })?,
+    };
+    match value {
+        serde_json::Value::Object(map) => Ok(map),
+        _ => Err(format!(
+            "The facts {} must be a map of fact names to values",
+            path.display()
+        )),
+    }
+}
+
+fn compile(args: &Args, root: &Path) -> Result<Catalog, String> {
+    let started = Instant::now();
+    let facts = match &args.facts {
+        Some(path) => read_facts(path)?,
+        None => crate::facts::gather(root),
+    };
+    let node = args
+        .node
+        .clone()
+        .or_else(|| {
+            facts
+                .get("fqdn")
+                .and_then(|v| v.as_str())
+                .map(str::to_string)
+        })
+        .or_else(|| {
+            facts
+                .get("hostname")
+                .and_then(|v| v.as_str())
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| "localhost".to_string());
+    let mut manifests = Vec::new();
+    for path in &args.manifests {
+        let source = std::fs::read_to_string(path)
+            .map_err(|e| format!("Could not read {}: {e}", path.display()))?;
+        let name = std::fs::canonicalize(path)
+            .unwrap_or_else(|_| path.clone())
+            .to_string_lossy()
+            .into_owned();
+        let manifest = crate::syntax::parse(&name, &source).map_err(|d| d.to_string())?;
+        manifests.push(ManifestInput {
+            manifest: Arc::new(manifest),
+            apply_top_level: true,
+        });
+    }
+    let request = CompileRequest {
+        manifests,
+        facts,
+        node: node.clone(),
+        modulepath: args
+            .modulepath
+            .as_deref()
+            .map(|m| {
+                m.split(':')
+                    .filter(|s| !s.is_empty())
+                    .map(PathBuf::from)
+                    .collect()
+            })
+            .unwrap_or_default(),
+    };
+    let catalog = crate::eval::compile(&request).map_err(|d| d.to_string())?;
+    println!(
+        "Notice: Compiled catalog for {node} in environment {} in {:.2} seconds",
+        catalog.environment,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(catalog)
 }

@@ -1,0 +1,1201 @@
+//! The `file` type: regular files, directories and symlinks, their content
+//! (inline or from a local source), mode, owner and group, with backups.
+//!
+//! Properties are compared in Puppet's order: `ensure`, then `content`,
+//! `target`, `owner`, `group`, `mode`. Content is written atomically: a
+//! temporary file in the same directory gets its owner and mode first, then
+//! the bytes, is fsynced and renamed over the path, and the directory is
+//! fsynced, so a run killed at any moment leaves the old file or the new one.
+
+use super::{
+    Context, Examined, Level, Property, ResourceError, Source, Sync, located, mode, param_bool,
+    param_list, param_string,
+};
+use crate::catalog::Resource;
+use crate::catalog::graph::{AutoRequire, normalize_path};
+use serde_json::{Value, json};
+use sha2::Digest;
+use std::fs;
+use std::io::{Read, Write};
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+/// What `ensure` asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Ensure {
+    File,
+    Present,
+    Directory,
+    Link,
+    Absent,
+}
+
+impl Ensure {
+    fn as_str(&self) -> &'static str {
+        match self {
+            Ensure::File => "file",
+            Ensure::Present => "present",
+            Ensure::Directory => "directory",
+            Ensure::Link => "link",
+            Ensure::Absent => "absent",
+        }
+    }
+}
+
+/// The digest used to compare content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Checksum {
+    Sha256,
+    Sha224,
+    Sha384,
+    Sha512,
+    Sha256Lite,
+}
+
+impl Checksum {
+    fn name(self) -> &'static str {
+        match self {
+            Checksum::Sha256 => "sha256",
+            Checksum::Sha224 => "sha224",
+            Checksum::Sha384 => "sha384",
+            Checksum::Sha512 => "sha512",
+            Checksum::Sha256Lite => "sha256lite",
+        }
+    }
+
+    fn sum(self, data: &[u8]) -> String {
+        let hex = match self {
+            Checksum::Sha256 => hex(&sha2::Sha256::digest(data)),
+            Checksum::Sha224 => hex(&sha2::Sha224::digest(data)),
+            Checksum::Sha384 => hex(&sha2::Sha384::digest(data)),
+            Checksum::Sha512 => hex(&sha2::Sha512::digest(data)),
+            Checksum::Sha256Lite => hex(&sha2::Sha256::digest(&data[..data.len().min(512)])),
+        };
+        format!("{{{}}}{}", self.name(), hex)
+    }
+
+    fn sum_file(self, path: &Path) -> std::io::Result<String> {
+        let mut f = fs::File::open(path)?;
+        let mut buf = vec![0u8; 64 * 1024];
+        macro_rules! stream {
+            ($h:expr) => {{
+                let mut h = $h;
+                loop {
+                    let n = f.read(&mut buf)?;
+                    if n == 0 {
+                        break;
+                    }
+                    h.update(&buf[..n]);
+                }
+                hex(&h.finalize())
+            }};
+        }
+        let hex = match self {
+            Checksum::Sha256 => stream!(sha2::Sha256::new()),
+            Checksum::Sha224 => stream!(sha2::Sha224::new()),
+            Checksum::Sha384 => stream!(sha2::Sha384::new()),
+            Checksum::Sha512 => stream!(sha2::Sha512::new()),
+            Checksum::Sha256Lite => {
+                let mut data = Vec::new();
+                f.take(512).read_to_end(&mut data)?;
+                hex(&sha2::Sha256::digest(&data))
+            }
+        };
+        Ok(format!("{{{}}}{}", self.name(), hex))
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// The text of an I/O error without Rust's `(os error N)` suffix.
+pub fn io_text(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// How a path is backed up before it is replaced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Backup {
+    /// Copy beside the file with this suffix (`.puppet-bak`).
+    Suffix(String),
+    /// Into the local file bucket of this name.
+    Bucket(String),
+}
+
+/// The type of what is at a path, by Puppet's names.
+fn ftype(meta: &fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_symlink() {
+        "link"
+    } else if t.is_dir() {
+        "directory"
+    } else if t.is_file() {
+        "file"
+    } else if t.is_fifo() {
+        "fifo"
+    } else if t.is_socket() {
+        "socket"
+    } else if t.is_char_device() {
+        "characterSpecial"
+    } else if t.is_block_device() {
+        "blockSpecial"
+    } else {
+        "unknown"
+    }
+}
+
+/// A `file` resource.
+#[derive(Debug)]
+pub struct File {
+    reference: String,
+    resource: Resource,
+    /// The managed path (inside the root).
+    path: String,
+    ensure: Option<Ensure>,
+    content: Option<Vec<u8>>,
+    sources: Vec<String>,
+    target: Option<String>,
+    mode: Option<String>,
+    owner: Option<String>,
+    group: Option<String>,
+    replace: bool,
+    force: bool,
+    follow: bool,
+    backup: Option<Backup>,
+    checksum: Checksum,
+    validate_cmd: Option<String>,
+    validate_replacement: String,
+    /// Found while examining: the source file used (path on this machine).
+    source_path: Option<PathBuf>,
+    source_uri: Option<String>,
+    desired_sum: Option<String>,
+}
+
+impl File {
+    pub fn new(resource: &Resource) -> Result<File, ResourceError> {
+        let reference = resource.reference();
+        let invalid = |param: &str, msg: String| {
+            ResourceError::invalid(located(
+                resource,
+                &format!("Parameter {param} failed on {reference}: {msg}"),
+            ))
+        };
+        let raw_path = param_string(resource, "path").unwrap_or_else(|| resource.title.clone());
+        if !raw_path.starts_with('/') {
+            return Err(invalid(
+                "path",
+                format!("File paths must be fully qualified, not '{raw_path}'"),
+            ));
+        }
+        let path = normalize_path(&raw_path);
+        let mut target = param_string(resource, "target");
+        let ensure = match param_string(resource, "ensure").as_deref() {
+            None => None,
+            Some("file") => Some(Ensure::File),
+            Some("present") => Some(Ensure::Present),
+            Some("directory") => Some(Ensure::Directory),
+            Some("link") => Some(Ensure::Link),
+            Some("absent") | Some("false") => Some(Ensure::Absent),
+            Some(other) if !other.is_empty() => {
+                target = Some(other.to_string());
+                Some(Ensure::Link)
+            }
+            Some(_) => {
+                return Err(invalid(
+                    "ensure",
+                    "Invalid value \"\". Valid values are absent, false, file, present, directory, link. Valid values match /./.".into(),
+                ));
+            }
+        };
+        let content = match resource.parameters.get("content") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone().into_bytes()),
+            Some(Value::Object(o)) => match (o.get("__ptype"), o.get("__pvalue")) {
+                (Some(Value::String(t)), Some(Value::String(v))) if t == "Sensitive" => {
+                    Some(v.clone().into_bytes())
+                }
+                _ => return Err(invalid("content", "Unsupported content value".into())),
+            },
+            Some(other) => Some(other.to_string().into_bytes()),
+        };
+        let sources = param_list(resource, "source");
+        let creators = content.is_some() as u8 + !sources.is_empty() as u8 + target.is_some() as u8;
+        if creators > 1
+            && !(ensure == Some(Ensure::Link) && content.is_none() && sources.is_empty())
+        {
+            return Err(ResourceError::invalid(located(
+                resource,
+                &format!(
+                    "Validation of {reference} failed: You cannot specify more than one of content, source, target"
+                ),
+            )));
+        }
+        let mode = match param_string(resource, "mode") {
+            None => None,
+            Some(m) => {
+                if !mode::valid(&m) {
+                    return Err(invalid(
+                        "mode",
+                        format!("The file mode specification is invalid: {m:?}"),
+                    ));
+                }
+                Some(mode::normalize(&m))
+            }
+        };
+        let checksum = match param_string(resource, "checksum").as_deref() {
+            None | Some("sha256") => Checksum::Sha256,
+            Some("sha224") => Checksum::Sha224,
+            Some("sha384") => Checksum::Sha384,
+            Some("sha512") => Checksum::Sha512,
+            Some("sha256lite") => Checksum::Sha256Lite,
+            Some(other) => {
+                return Err(invalid(
+                    "checksum",
+                    format!(
+                        "kuppet does not support checksum '{other}'; use sha256, sha224, sha384 or sha512"
+                    ),
+                ));
+            }
+        };
+        for source in &sources {
+            if !(source.starts_with('/') || source.starts_with("file:")) {
+                return Err(invalid(
+                    "source",
+                    format!(
+                        "kuppet applies only local sources (a path or file:// URI), not '{source}'; use content => file(...) for module files"
+                    ),
+                ));
+            }
+        }
+        match param_string(resource, "recurse").as_deref() {
+            None | Some("false") => {}
+            Some(_) => {
+                return Err(invalid(
+                    "recurse",
+                    "kuppet does not manage directory trees recursively yet; manage each file"
+                        .into(),
+                ));
+            }
+        }
+        let backup = match resource.parameters.get("backup") {
+            None | Some(Value::Null) | Some(Value::Bool(false)) => None,
+            Some(Value::Bool(true)) => Some(Backup::Suffix(".puppet-bak".into())),
+            Some(_) => match param_string(resource, "backup").as_deref() {
+                None | Some("false") => None,
+                Some("true") => Some(Backup::Suffix(".puppet-bak".into())),
+                Some(s) if s.starts_with('.') => Some(Backup::Suffix(s.to_string())),
+                Some(s) => Some(Backup::Bucket(s.to_string())),
+            },
+        };
+        let links = param_string(resource, "links");
+        Ok(File {
+            reference,
+            resource: resource.clone(),
+            path,
+            ensure,
+            content,
+            sources,
+            target,
+            mode,
+            owner: param_string(resource, "owner"),
+            group: param_string(resource, "group"),
+            replace: param_bool(resource, "replace")?.unwrap_or(true),
+            force: param_bool(resource, "force")?.unwrap_or(false),
+            follow: links.as_deref() == Some("follow"),
+            backup,
+            checksum,
+            validate_cmd: param_string(resource, "validate_cmd"),
+            validate_replacement: param_string(resource, "validate_replacement")
+                .unwrap_or_else(|| "%".into()),
+            source_path: None,
+            source_uri: None,
+            desired_sum: None,
+        })
+    }
+
+    fn real(&self, cx: &Context) -> PathBuf {
+        cx.host.path(&self.path)
+    }
+
+    fn stat(&self, cx: &Context) -> Option<fs::Metadata> {
+        let p = self.real(cx);
+        if self.follow {
+            fs::metadata(&p).ok()
+        } else {
+            fs::symlink_metadata(&p).ok()
+        }
+    }
+
+    /// Finds the first existing source; sets the desired content and type.
+    fn resolve_source(&mut self, cx: &Context) -> Result<(), ResourceError> {
+        if self.sources.is_empty() {
+            return Ok(());
+        }
+        for source in &self.sources {
+            let managed = match source.strip_prefix("file://") {
+                Some(rest) => rest.to_string(),
+                None => match source.strip_prefix("file:") {
+                    Some(rest) => rest.to_string(),
+                    None => source.clone(),
+                },
+            };
+            let real = cx.host.path(&managed);
+            let meta = if self.follow {
+                fs::metadata(&real)
+            } else {
+                fs::symlink_metadata(&real)
+            };
+            if let Ok(meta) = meta {
+                let uri = if source.starts_with("file:") {
+                    source.clone()
+                } else {
+                    format!("file://{source}")
+                };
+                let kind = ftype(&meta);
+                if kind == "file" {
+                    self.desired_sum = Some(self.checksum.sum_file(&real).map_err(|e| {
+                        ResourceError::failed(format!("Could not read {managed}: {}", io_text(&e)))
+                    })?);
+                }
+                if self.ensure.is_none() {
+                    self.ensure = Some(match kind {
+                        "directory" => Ensure::Directory,
+                        "link" => {
+                            self.target = fs::read_link(&real)
+                                .ok()
+                                .map(|t| t.to_string_lossy().into_owned());
+                            Ensure::Link
+                        }
+                        _ => Ensure::File,
+                    });
+                }
+                self.source_path = Some(real);
+                self.source_uri = Some(uri);
+                return Ok(());
+            }
+        }
+        let uris: Vec<String> = self
+            .sources
+            .iter()
+            .map(|s| {
+                if s.starts_with("file:") {
+                    s.clone()
+                } else {
+                    format!("file://{s}")
+                }
+            })
+            .collect();
+        Err(ResourceError::failed(format!(
+            "Could not retrieve information from environment production source(s) {}",
+            uris.join(", ")
+        )))
+    }
+
+    /// Puppet's `should_be_file?`.
+    fn should_be_file(&self, stat: Option<&fs::Metadata>) -> bool {
+        match self.ensure {
+            Some(Ensure::File) => true,
+            Some(Ensure::Present) => stat.is_none_or(|m| ftype(m) == "file"),
+            Some(_) => false,
+            None => {
+                self.content.is_some()
+                    || self.source_path.is_some()
+                    || stat.is_some_and(|m| ftype(m) == "file")
+            }
+        }
+    }
+
+    fn has_content(&self) -> bool {
+        self.content.is_some() || self.desired_sum.is_some() && self.source_path.is_some()
+    }
+
+    fn content_sum(&self) -> Option<String> {
+        match &self.content {
+            Some(c) => Some(self.checksum.sum(c)),
+            None => self.desired_sum.clone(),
+        }
+    }
+
+    fn ensure_event(&self) -> &'static str {
+        match self.ensure {
+            Some(Ensure::File) | Some(Ensure::Present) => "file_created",
+            Some(Ensure::Directory) => "directory_created",
+            Some(Ensure::Link) => "link_created",
+            Some(Ensure::Absent) | None => "file_removed",
+        }
+    }
+
+    fn owner_property(&self, cx: &mut Context, current: Option<u32>) -> Option<Property> {
+        let owner = self.owner.as_ref()?;
+        let current_v = match current {
+            Some(uid) => cx
+                .host
+                .user_name(uid)
+                .map(Value::String)
+                .unwrap_or(json!(uid)),
+            None => json!("absent"),
+        };
+        let sync = match (cx.host.uid(owner), current) {
+            (_, None) => Sync::OutOfSync,
+            (Some(want), Some(have)) if want == have => Sync::InSync,
+            (Some(_), Some(_)) => {
+                // SAFETY: geteuid has no preconditions.
+                if unsafe { libc::geteuid() } != 0 {
+                    cx.log(
+                        Level::Warning,
+                        Source::Resource,
+                        "Cannot manage ownership unless running as root",
+                    );
+                    Sync::InSync
+                } else {
+                    Sync::OutOfSync
+                }
+            }
+            (None, _) if cx.noop => Sync::OutOfSync,
+            (None, _) => Sync::Error(format!("Could not find user {owner}")),
+        };
+        Some(Property::new("owner", current_v, json!(owner), sync))
+    }
+
+    fn group_property(&self, cx: &mut Context, current: Option<u32>) -> Option<Property> {
+        let group = self.group.as_ref()?;
+        let current_v = match current {
+            Some(gid) => cx
+                .host
+                .group_name(gid)
+                .map(Value::String)
+                .unwrap_or(json!(gid)),
+            None => json!("absent"),
+        };
+        let sync = match (cx.host.gid(group), current) {
+            (_, None) => Sync::OutOfSync,
+            (Some(want), Some(have)) if want == have => Sync::InSync,
+            (Some(_), Some(_)) => Sync::OutOfSync,
+            (None, _) if cx.noop => Sync::OutOfSync,
+            (None, _) => Sync::Error(format!("Could not find group {group}")),
+        };
+        Some(Property::new("group", current_v, json!(group), sync))
+    }
+
+    fn mode_property(&self, stat: Option<&fs::Metadata>) -> Option<Property> {
+        let desired = self.mode.as_ref()?;
+        let is_dir = stat.is_some_and(|m| m.is_dir());
+        let desired = if is_dir {
+            mode::dirmask(desired)
+        } else {
+            desired.clone()
+        };
+        let Some(meta) = stat else {
+            return Some(
+                Property::new(
+                    "mode",
+                    json!("absent"),
+                    json!(mode::display(&desired)),
+                    Sync::OutOfSync,
+                )
+                .with_texts("'absent'", format!("'{}'", mode::display(&desired))),
+            );
+        };
+        let current_bits = meta.mode() & 0o7777;
+        let current = format!("{current_bits:04o}");
+        let sync = if meta.file_type().is_symlink() && !self.follow {
+            Sync::InSync
+        } else {
+            match mode::apply(&desired, current_bits, is_dir) {
+                Ok(want) if want == current_bits => Sync::InSync,
+                Ok(_) => Sync::OutOfSync,
+                Err(e) => Sync::Error(e),
+            }
+        };
+        let desired_text = format!("'{}'", mode::display(&desired));
+        Some(
+            Property::new("mode", json!(current), json!(mode::display(&desired)), sync)
+                .with_texts(format!("'{current}'"), desired_text),
+        )
+    }
+
+    /// Backs up what is at the path before it is replaced or removed.
+    fn backup_existing(&self, cx: &mut Context, kind: &str) -> Result<(), ResourceError> {
+        let Some(backup) = &self.backup else {
+            return Ok(());
+        };
+        let can = kind == "file" || kind == "link" || kind == "directory" && self.force;
+        if !can {
+            cx.log(
+                Level::Warning,
+                Source::Resource,
+                format!("Could not back up file of type {kind}"),
+            );
+            return Ok(());
+        }
+        let real = self.real(cx);
+        match backup {
+            Backup::Suffix(suffix) => {
+                let mut name = real.clone().into_os_string();
+                name.push(suffix);
+                let dest = PathBuf::from(name);
+                if let Ok(m) = fs::symlink_metadata(&dest) {
+                    if m.is_dir() {
+                        return Err(ResourceError::failed(format!(
+                            "Will not remove directory backup {}{suffix}; use a filebucket",
+                            self.path
+                        )));
+                    }
+                    cx.log(
+                        Level::Info,
+                        Source::Resource,
+                        format!("Removing old backup of type {}", ftype(&m)),
+                    );
+                    fs::remove_file(&dest).map_err(|e| {
+                        ResourceError::failed(format!(
+                            "Could not remove old backup: {}",
+                            io_text(&e)
+                        ))
+                    })?;
+                }
+                copy_preserving(&real, &dest).map_err(|e| {
+                    ResourceError::failed(format!(
+                        "Could not back {} up: {}",
+                        self.path,
+                        io_text(&e)
+                    ))
+                })
+            }
+            Backup::Bucket(name) => {
+                if kind != "file" {
+                    return Ok(());
+                }
+                let data = fs::read(&real).map_err(|e| {
+                    ResourceError::failed(format!(
+                        "Could not back {} up: {}",
+                        self.path,
+                        io_text(&e)
+                    ))
+                })?;
+                let sum = hex(&sha2::Sha256::digest(&data));
+                let mut dir = cx.host.path("/var/lib/kuppet/clientbucket");
+                for c in sum.chars().take(8) {
+                    dir.push(c.to_string());
+                }
+                dir.push(&sum);
+                fs::create_dir_all(&dir)
+                    .and_then(|_| fs::write(dir.join("contents"), &data))
+                    .and_then(|_| {
+                        let mut paths = fs::OpenOptions::new()
+                            .create(true)
+                            .append(true)
+                            .open(dir.join("paths"))?;
+                        writeln!(paths, "{}", self.path)
+                    })
+                    .map_err(|e| {
+                        ResourceError::failed(format!(
+                            "Could not back {} up: {}",
+                            self.path,
+                            io_text(&e)
+                        ))
+                    })?;
+                cx.log(
+                    Level::Info,
+                    Source::Resource,
+                    format!("Filebucketed {} to {name} with sum {sum}", self.path),
+                );
+                Ok(())
+            }
+        }
+    }
+
+    /// Puppet's `remove_existing`: clears the path for something of another
+    /// type. Returns whether something was removed.
+    fn remove_existing(&self, cx: &mut Context, wanted: &str) -> Result<bool, ResourceError> {
+        let Some(meta) = fs::symlink_metadata(self.real(cx)).ok() else {
+            return Ok(false);
+        };
+        let current = ftype(&meta);
+        self.backup_existing(cx, current)?;
+        if wanted != "link" && current == wanted {
+            return Ok(false);
+        }
+        let real = self.real(cx);
+        match current {
+            "directory" => {
+                if self.force {
+                    fs::remove_dir_all(&real).map_err(|e| {
+                        ResourceError::failed(format!(
+                            "Could not remove {}: {}",
+                            self.path,
+                            io_text(&e)
+                        ))
+                    })?;
+                    Ok(true)
+                } else {
+                    cx.log(
+                        Level::Notice,
+                        Source::Resource,
+                        "Not removing directory; use 'force' to override",
+                    );
+                    Ok(false)
+                }
+            }
+            "link" | "file" | "fifo" | "socket" => {
+                fs::remove_file(&real).map_err(|e| {
+                    ResourceError::failed(format!(
+                        "Could not remove {}: {}",
+                        self.path,
+                        io_text(&e)
+                    ))
+                })?;
+                Ok(true)
+            }
+            other => Err(ResourceError::failed(format!(
+                "Could not remove files of type {other}"
+            ))),
+        }
+    }
+
+    /// Writes the desired content (or an empty file) atomically.
+    fn write(&self, cx: &mut Context, set_ensure: bool) -> Result<(), ResourceError> {
+        let wrap = |msg: String| {
+            if set_ensure {
+                ResourceError::failed(located(
+                    &self.resource,
+                    &format!("Could not set 'file' on ensure: {msg}"),
+                ))
+            } else {
+                ResourceError::failed(msg)
+            }
+        };
+        self.remove_existing(cx, "file")?;
+        let real = self.real(cx);
+        let mode_int = match &self.mode {
+            Some(m) => Some(mode::apply(m, 0o644, false).map_err(&wrap)?),
+            None => None,
+        };
+        let existing = fs::symlink_metadata(&real).ok();
+        if existing.as_ref().is_some_and(|m| m.is_dir()) {
+            return Err(wrap(format!(
+                "Is a directory - Is a directory: {}",
+                self.path
+            )));
+        }
+        let effective_mode = existing
+            .as_ref()
+            .map(|m| m.mode() & 0o7777)
+            .or(mode_int)
+            .unwrap_or(0o644);
+        let uid = self
+            .owner
+            .as_ref()
+            .and_then(|o| cx.host.uid(o))
+            .or(existing.as_ref().map(|m| m.uid()));
+        let gid = self
+            .group
+            .as_ref()
+            .and_then(|g| cx.host.gid(g))
+            .or(existing.as_ref().map(|m| m.gid()));
+        let final_mode = mode_int.unwrap_or(effective_mode);
+        let dir = real.parent().unwrap_or(Path::new("/")).to_path_buf();
+        let base = real
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !dir.is_dir() {
+            return Err(wrap(format!(
+                "No such file or directory - A directory component in {} does not exist or is a dangling symbolic link",
+                self.path
+            )));
+        }
+        let (tmp, mut file) = create_temp(&dir, &base).map_err(|e| wrap(io_text(&e)))?;
+        let cleanup = |e: String| {
+            let _ = fs::remove_file(&tmp);
+            wrap(e)
+        };
+        // Owner and mode first, so the content is never readable wider.
+        if uid.is_some() || gid.is_some() {
+            std::os::unix::fs::fchown(&file, uid, gid).map_err(|e| cleanup(io_text(&e)))?;
+        }
+        file.set_permissions(fs::Permissions::from_mode(final_mode))
+            .map_err(|e| cleanup(io_text(&e)))?;
+        if let Some(content) = &self.content {
+            file.write_all(content).map_err(|e| cleanup(io_text(&e)))?;
+        } else if let Some(src) = &self.source_path {
+            let mut input = fs::File::open(src).map_err(|e| cleanup(io_text(&e)))?;
+            std::io::copy(&mut input, &mut file).map_err(|e| cleanup(io_text(&e)))?;
+        }
+        file.sync_all().map_err(|e| cleanup(io_text(&e)))?;
+        drop(file);
+        if let Some(cmd) = &self.validate_cmd {
+            let managed_tmp = format!(
+                "{}/{}",
+                Path::new(&self.path)
+                    .parent()
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+                    .trim_end_matches('/'),
+                tmp.file_name()
+                    .map(|n| n.to_string_lossy())
+                    .unwrap_or_default()
+            );
+            let line = cmd.replace(&self.validate_replacement, &managed_tmp);
+            let out = cx
+                .host
+                .run(&super::host::CommandSpec {
+                    argv: Some(super::host::Argv::Line(line.clone())),
+                    ..Default::default()
+                })
+                .map_err(|e| cleanup(e.to_string()))?;
+            if !out.success() {
+                return Err(cleanup(format!(
+                    "Execution of '{line}' returned {}: {}",
+                    out.code.map(|c| c.to_string()).unwrap_or_default(),
+                    out.output.trim()
+                )));
+            }
+        }
+        fs::rename(&tmp, &real).map_err(|e| cleanup(io_text(&e)))?;
+        if let Ok(d) = fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    }
+
+    /// Sets owner, group and mode after creating something (Puppet's `property_fix`).
+    fn property_fix(&self, cx: &mut Context) -> Result<(), ResourceError> {
+        let real = self.real(cx);
+        let Ok(meta) = fs::symlink_metadata(&real) else {
+            return Ok(());
+        };
+        let uid = self.owner.as_ref().and_then(|o| cx.host.uid(o));
+        let gid = self.group.as_ref().and_then(|g| cx.host.gid(g));
+        let change_uid = uid.filter(|u| *u != meta.uid());
+        let change_gid = gid.filter(|g| *g != meta.gid());
+        if change_uid.is_some() || change_gid.is_some() {
+            let r = if self.follow {
+                std::os::unix::fs::chown(&real, change_uid, change_gid)
+            } else {
+                std::os::unix::fs::lchown(&real, change_uid, change_gid)
+            };
+            r.map_err(|e| ResourceError::failed(format!("Failed to set owner: {}", io_text(&e))))?;
+        }
+        if let Some(m) = &self.mode
+            && !meta.file_type().is_symlink()
+        {
+            let desired = if meta.is_dir() {
+                mode::dirmask(m)
+            } else {
+                m.clone()
+            };
+            let want = mode::apply(&desired, meta.mode() & 0o7777, meta.is_dir())
+                .map_err(ResourceError::failed)?;
+            if want != meta.mode() & 0o7777 {
+                fs::set_permissions(&real, fs::Permissions::from_mode(want)).map_err(|e| {
+                    ResourceError::failed(format!(
+                        "failed to set mode {:o} on {}: {}",
+                        meta.mode() & 0o7777,
+                        self.path,
+                        io_text(&e)
+                    ))
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn make_directory(&self, cx: &mut Context) -> Result<(), ResourceError> {
+        let real = self.real(cx);
+        let parent_managed = Path::new(&self.path)
+            .parent()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "/".into());
+        if !cx.host.path(&parent_managed).exists() {
+            return Err(ResourceError::failed(format!(
+                "Cannot create {}; parent directory {parent_managed} does not exist",
+                self.path
+            )));
+        }
+        let result = match &self.mode {
+            Some(m) => {
+                let bits =
+                    mode::apply(&mode::dirmask(m), 0o755, true).map_err(ResourceError::failed)?;
+                fs::DirBuilder::new()
+                    .mode(0o700)
+                    .create(&real)
+                    .and_then(|_| fs::set_permissions(&real, fs::Permissions::from_mode(bits)))
+            }
+            None => fs::DirBuilder::new().mode(0o777).create(&real),
+        };
+        result.map_err(|e| {
+            ResourceError::failed(located(
+                &self.resource,
+                &format!("Could not set 'directory' on ensure: {}", io_text(&e)),
+            ))
+        })?;
+        self.property_fix(cx)
+    }
+
+    fn make_link(&self, cx: &mut Context) -> Result<(), ResourceError> {
+        let Some(target) = &self.target else {
+            return Err(ResourceError::failed(
+                "Cannot create a symlink without a target",
+            ));
+        };
+        self.remove_existing(cx, target)?;
+        let real = self.real(cx);
+        if fs::symlink_metadata(&real).is_ok() {
+            return Err(ResourceError::failed("Could not remove existing file"));
+        }
+        std::os::unix::fs::symlink(target, &real).map_err(|e| {
+            ResourceError::failed(located(
+                &self.resource,
+                &format!("Could not set 'link' on ensure: {}", io_text(&e)),
+            ))
+        })?;
+        self.property_fix(cx)
+    }
+}
+
+/// Creates a new temporary file beside `base` in `dir`, readable by owner only.
+fn create_temp(dir: &Path, base: &str) -> std::io::Result<(PathBuf, fs::File)> {
+    let pid = std::process::id();
+    for attempt in 0..100u32 {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let name = format!(".{base}.kuppet-{pid}-{nanos:x}-{attempt}");
+        let path = dir.join(name);
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&path)
+        {
+            Ok(f) => return Ok((path, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other("could not create a temporary file"))
+}
+
+/// Copies a file, link or tree keeping modes (Puppet's `cp_r` with preserve).
+fn copy_preserving(from: &Path, to: &Path) -> std::io::Result<()> {
+    let meta = fs::symlink_metadata(from)?;
+    if meta.file_type().is_symlink() {
+        std::os::unix::fs::symlink(fs::read_link(from)?, to)
+    } else if meta.is_dir() {
+        fs::create_dir(to)?;
+        for entry in fs::read_dir(from)? {
+            let entry = entry?;
+            copy_preserving(&entry.path(), &to.join(entry.file_name()))?;
+        }
+        fs::set_permissions(to, meta.permissions())
+    } else {
+        fs::copy(from, to)?;
+        let _ = std::os::unix::fs::chown(to, Some(meta.uid()), Some(meta.gid()));
+        fs::set_permissions(to, meta.permissions())
+    }
+}
+
+impl super::Provider for File {
+    fn examine(&mut self, cx: &mut Context) -> Result<Examined, ResourceError> {
+        self.resolve_source(cx)?;
+        if self.ensure.is_none() {
+            if self.target.is_some() {
+                self.ensure = Some(Ensure::Link);
+            } else if self.content.is_some() {
+                self.ensure = Some(Ensure::File);
+            }
+        }
+        let stat = self.stat(cx);
+        let current_type = stat.as_ref().map(ftype);
+        let present = current_type.is_some();
+        let mut props = Vec::new();
+
+        if let Some(ensure) = &self.ensure {
+            let current = current_type.unwrap_or("absent");
+            let in_sync = if current != "absent" && !self.replace {
+                true
+            } else if *ensure == Ensure::Present {
+                current != "absent"
+            } else {
+                current == ensure.as_str()
+            };
+            props.push(
+                Property::new(
+                    "ensure",
+                    json!(current),
+                    json!(ensure.as_str()),
+                    if in_sync {
+                        Sync::InSync
+                    } else {
+                        Sync::OutOfSync
+                    },
+                )
+                .with_event(self.ensure_event()),
+            );
+        }
+
+        if self.has_content()
+            && let Some(desired) = self.content_sum()
+        {
+            let current = match (&stat, current_type) {
+                (None, _) => Value::String("absent".into()),
+                (Some(_), Some("file")) => {
+                    let sum = self.checksum.sum_file(&self.real(cx)).map_err(|e| {
+                        ResourceError::failed(format!(
+                            "Could not read file {}: {}",
+                            self.reference,
+                            io_text(&e)
+                        ))
+                    })?;
+                    Value::String(sum)
+                }
+                _ => Value::Null,
+            };
+            let sync = if !self.should_be_file(stat.as_ref()) {
+                if self.ensure == Some(Ensure::Present)
+                    && let Some(t) = current_type
+                {
+                    cx.log(
+                        Level::Warning,
+                        Source::Resource,
+                        format!("Ensure set to :present but file type is {t} so no content will be synced"),
+                    );
+                }
+                Sync::InSync
+            } else if current == "absent" {
+                Sync::OutOfSync
+            } else if !self.replace || current == Value::String(desired.clone()) {
+                Sync::InSync
+            } else {
+                Sync::OutOfSync
+            };
+            props.push(
+                Property::new("content", current.clone(), json!(desired), sync)
+                    .with_texts(current.as_str().unwrap_or("").to_string(), desired.clone()),
+            );
+        }
+
+        if let Some(target) = &self.target {
+            let current = match (&stat, current_type) {
+                (None, _) => "absent".to_string(),
+                (Some(_), Some("link")) => fs::read_link(self.real(cx))
+                    .map(|t| t.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                _ => "notlink".to_string(),
+            };
+            let sync = if self.ensure == Some(Ensure::Link) || self.ensure.is_none() {
+                if !self.replace && present || current == *target {
+                    Sync::InSync
+                } else {
+                    Sync::OutOfSync
+                }
+            } else {
+                Sync::InSync
+            };
+            props.push(Property::new("target", json!(current), json!(target), sync));
+        }
+
+        let (uid, gid) = match &stat {
+            Some(m) => (Some(m.uid()), Some(m.gid())),
+            None => (None, None),
+        };
+        if let Some(p) = self.owner_property(cx, uid) {
+            props.push(p);
+        }
+        if let Some(p) = self.group_property(cx, gid) {
+            props.push(p);
+        }
+        if let Some(p) = self.mode_property(stat.as_ref()) {
+            props.push(p);
+        }
+        Ok(Examined {
+            present,
+            properties: props,
+        })
+    }
+
+    fn sync(&mut self, property: &Property, cx: &mut Context) -> Result<String, ResourceError> {
+        match property.name {
+            "ensure" => {
+                let Some(ensure) = self.ensure.clone() else {
+                    return Ok(String::new());
+                };
+                if ensure == Ensure::Link {
+                    self.remove_existing(cx, "link")?;
+                } else {
+                    self.remove_existing(cx, ensure.as_str())?;
+                }
+                let message = match ensure {
+                    Ensure::Absent => {
+                        return Ok("removed".into());
+                    }
+                    Ensure::File | Ensure::Present => {
+                        self.write(cx, true)?;
+                        match self.content_sum() {
+                            Some(sum) if self.has_content() => {
+                                format!("defined content as '{sum}'")
+                            }
+                            _ => property.ensure_message(),
+                        }
+                    }
+                    Ensure::Directory => {
+                        self.make_directory(cx)?;
+                        property.ensure_message()
+                    }
+                    Ensure::Link => {
+                        self.make_link(cx)?;
+                        property.ensure_message()
+                    }
+                };
+                Ok(message)
+            }
+            "content" => {
+                self.write(cx, false)?;
+                let desired = self.content_sum().unwrap_or_default();
+                Ok(match property.current.as_str() {
+                    Some("absent") => format!("defined content as '{desired}'"),
+                    Some(current) => format!("content changed '{current}' to '{desired}'"),
+                    None => format!("content changed '' to '{desired}'"),
+                })
+            }
+            "target" => {
+                let real = self.real(cx);
+                let is_link = fs::symlink_metadata(&real).is_ok_and(|m| m.file_type().is_symlink());
+                if is_link {
+                    self.make_link(cx)?;
+                }
+                Ok(property.change_message())
+            }
+            "owner" | "group" => {
+                let real = self.real(cx);
+                let (uid, gid) = if property.name == "owner" {
+                    let owner = self.owner.clone().unwrap_or_default();
+                    let uid = cx.host.uid(&owner).ok_or_else(|| {
+                        ResourceError::failed(format!("Could not find user {owner}"))
+                    })?;
+                    (Some(uid), None)
+                } else {
+                    let group = self.group.clone().unwrap_or_default();
+                    let gid = cx.host.gid(&group).ok_or_else(|| {
+                        ResourceError::failed(format!("Could not find group {group}"))
+                    })?;
+                    (None, Some(gid))
+                };
+                let r = if self.follow {
+                    std::os::unix::fs::chown(&real, uid, gid)
+                } else {
+                    std::os::unix::fs::lchown(&real, uid, gid)
+                };
+                r.map_err(|e| {
+                    let what = if property.name == "owner" {
+                        format!("owner to '{}'", uid.unwrap_or_default())
+                    } else {
+                        format!("group to '{}'", gid.unwrap_or_default())
+                    };
+                    ResourceError::failed(format!("Failed to set {what}: {}", io_text(&e)))
+                })?;
+                Ok(property.change_message())
+            }
+            "mode" => {
+                let desired = self.mode.clone().unwrap_or_default();
+                let real = self.real(cx);
+                let meta = fs::metadata(&real).ok();
+                let is_dir = meta.as_ref().is_some_and(|m| m.is_dir());
+                let current = meta.as_ref().map(|m| m.mode() & 0o7777).unwrap_or(0o644);
+                let desired = if is_dir {
+                    mode::dirmask(&desired)
+                } else {
+                    desired
+                };
+                let want = mode::apply(&desired, current, is_dir).map_err(ResourceError::failed)?;
+                fs::set_permissions(&real, fs::Permissions::from_mode(want)).map_err(|e| {
+                    ResourceError::failed(format!(
+                        "failed to set mode {} on {}: {}",
+                        property.current.as_str().unwrap_or(""),
+                        self.path,
+                        io_text(&e)
+                    ))
+                })?;
+                if mode::is_numeric(&desired) {
+                    Ok(property.change_message())
+                } else {
+                    let old = property
+                        .current
+                        .as_str()
+                        .and_then(|s| u32::from_str_radix(s, 8).ok())
+                        .unwrap_or(current);
+                    let new = mode::apply(&desired, old, is_dir).unwrap_or(want);
+                    Ok(format!(
+                        "mode changed '{old:04o}' to '{new:04o}' ({desired})"
+                    ))
+                }
+            }
+            other => Err(ResourceError::failed(format!(
+                "The file type cannot change property {other}"
+            ))),
+        }
+    }
+
+    fn provider_name(&self) -> &'static str {
+        "posix"
+    }
+}
+
+/// A file requires its nearest managed parent directory, its link target,
+/// and its owner and group when named.
+pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
+    let path =
+        normalize_path(&param_string(resource, "path").unwrap_or_else(|| resource.title.clone()));
+    let mut out = Vec::new();
+    let mut ancestors = Vec::new();
+    let mut p = Path::new(&path).parent();
+    while let Some(dir) = p {
+        ancestors.push(dir.to_string_lossy().into_owned());
+        p = dir.parent();
+    }
+    if !ancestors.is_empty() {
+        out.push(AutoRequire::first_of("File", ancestors));
+    }
+    if let Some(target) = param_string(resource, "target") {
+        out.push(AutoRequire::new("File", target));
+    }
+    for (param, ty) in [("owner", "User"), ("group", "Group")] {
+        if let Some(v) = param_string(resource, param)
+            && !v.chars().all(|c| c.is_ascii_digit())
+        {
+            out.push(AutoRequire::new(ty, v));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::quote;
+    use super::*;
+
+    #[test]
+    fn checksums_are_labelled() {
+        assert_eq!(
+            Checksum::Sha256.sum(b"ok"),
+            "{sha256}2689367b205c16ce32ed4200942b8b8b1e262dfc70d9bc9fbc77c49699a4f1df"
+        );
+    }
+
+    #[test]
+    fn quoting_is_shared() {
+        assert_eq!(quote("x"), "'x'");
+    }
+}

@@ -1,0 +1,6 @@
+printf 'old\n' > "$SANDBOX/content"
+printf 'same\n' > "$SANDBOX/mode"; chmod 0644 "$SANDBOX/mode"
+printf 'old\n' > "$SANDBOX/both"; chmod 0666 "$SANDBOX/both"
+printf 'keep me\n' > "$SANDBOX/noreplace"; chmod 0600 "$SANDBOX/noreplace"
+printf 'x' > "$SANDBOX/symbolic"; chmod 0777 "$SANDBOX/symbolic"
+mkdir "$SANDBOX/dir"; chmod 0700 "$SANDBOX/dir"

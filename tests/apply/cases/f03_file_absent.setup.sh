@@ -1,0 +1,5 @@
+printf 'x' > "$SANDBOX/file"
+ln -s "$SANDBOX/file" "$SANDBOX/link"
+mkdir "$SANDBOX/emptydir"
+mkdir -p "$SANDBOX/fulldir/inner"; printf 'y' > "$SANDBOX/fulldir/inner/f"
+mkdir -p "$SANDBOX/keepdir/inner"

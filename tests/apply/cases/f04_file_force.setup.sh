@@ -1,0 +1,5 @@
+mkdir -p "$SANDBOX/dir-to-file/x"
+mkdir -p "$SANDBOX/dir-kept"
+printf 'f' > "$SANDBOX/file-to-dir"
+ln -s /nonexistent "$SANDBOX/link-to-file"
+mkdir -p "$SANDBOX/dir-to-link"

@@ -1,0 +1,5 @@
+printf 't' > "$SANDBOX/target1"
+printf 't2' > "$SANDBOX/target2"
+ln -s target1 "$SANDBOX/retarget"
+printf 'plain' > "$SANDBOX/file-to-link"
+ln -s target1 "$SANDBOX/noreplace-link"

@@ -1,0 +1,5 @@
+mkdir "$SANDBOX/src"
+printf 'from source\n' > "$SANDBOX/src/a"
+printf 'second\n' > "$SANDBOX/src/b"
+chmod 0600 "$SANDBOX/src/b"
+printf 'stale\n' > "$SANDBOX/update"

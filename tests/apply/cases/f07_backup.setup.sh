@@ -1,0 +1,5 @@
+printf 'v1\n' > "$SANDBOX/suffix"
+printf 'v1\n' > "$SANDBOX/default"
+printf 'v1\n' > "$SANDBOX/removed"
+printf 'v1\n' > "$SANDBOX/nobackup"
+printf 'old backup\n' > "$SANDBOX/suffix.bak"

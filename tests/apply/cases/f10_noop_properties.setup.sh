@@ -1,0 +1,1 @@
+printf 'old\n' > "$SANDBOX/f"; chmod 0644 "$SANDBOX/f"

@@ -1,0 +1,1 @@
+printf 'valid=1\n' > "$SANDBOX/bad"

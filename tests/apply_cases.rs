@@ -1,0 +1,252 @@
+//! Runs `kuppet apply --catalog` over the apply cases whose expected results
+//! came from the reference Puppet (see `tests/apply/regenerate` and
+//! `tests/apply/conformance/README.md`), without Puppet.
+//!
+//! Each case is applied in a fresh sandbox (after its `.setup.sh`), and the
+//! exit code, each resource's report flags, the sandbox tree and the log lines
+//! must equal Puppet's; then applied again in the same sandbox (the second run
+//! must do what Puppet's second run did: for idempotent cases, nothing); then
+//! applied with `--noop` in a fresh sandbox.
+
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const PLACEHOLDER: &str = "/@SANDBOX@";
+
+fn kuppet() -> &'static str {
+    env!("CARGO_BIN_EXE_kuppet")
+}
+
+fn clean(s: &str, sandbox: &str) -> String {
+    s.replace(sandbox, "$SANDBOX")
+}
+
+/// The sandbox tree as shared/tools/apply-outcome describes it.
+fn tree(sandbox: &Path) -> Map<String, Value> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Value>, sb: &str) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let p = entry.path();
+            let rel = p
+                .strip_prefix(root)
+                .expect("inside")
+                .to_string_lossy()
+                .into_owned();
+            let meta = std::fs::symlink_metadata(&p).expect("lstat");
+            let mode = format!("0o{:o}", meta.permissions().mode() & 0o7777);
+            if meta.file_type().is_symlink() {
+                let target = std::fs::read_link(&p).expect("readlink");
+                out.insert(
+                    rel,
+                    json!({"type": "link", "target": clean(&target.to_string_lossy(), sb)}),
+                );
+            } else if meta.is_dir() {
+                out.insert(rel, json!({"type": "directory", "mode": mode}));
+                walk(root, &p, out, sb);
+            } else {
+                let data = std::fs::read(&p).expect("read");
+                let content = match String::from_utf8(data.clone()) {
+                    Ok(s) => clean(&s, sb),
+                    Err(_) => format!("<binary {} bytes>", data.len()),
+                };
+                out.insert(
+                    rel,
+                    json!({"type": "file", "mode": mode, "content": content}),
+                );
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    let sb = sandbox.to_string_lossy().into_owned();
+    walk(sandbox, sandbox, &mut out, &sb);
+    out.into_iter().collect()
+}
+
+struct Case {
+    name: String,
+    dir: PathBuf,
+    args: Vec<String>,
+}
+
+impl Case {
+    fn file(&self, suffix: &str) -> PathBuf {
+        self.dir.join(format!("{}{suffix}", self.name))
+    }
+
+    fn expected(&self, suffix: &str) -> Option<Value> {
+        let text = std::fs::read_to_string(self.file(suffix)).ok()?;
+        Some(serde_json::from_str(&text).expect("expected outcome is JSON"))
+    }
+
+    fn setup(&self, sandbox: &Path) {
+        let script = self.file(".setup.sh");
+        if script.exists() {
+            let st = Command::new("/bin/sh")
+                .arg(&script)
+                .env("SANDBOX", sandbox)
+                .status()
+                .expect("setup runs");
+            assert!(st.success(), "{}: setup failed", self.name);
+        }
+    }
+
+    /// Applies the case's catalog in `sandbox`; returns the outcome.
+    fn apply(&self, work: &Path, sandbox: &Path, noop: bool) -> Value {
+        let sb = sandbox.to_string_lossy().into_owned();
+        let catalog = std::fs::read_to_string(self.file(".catalog.json"))
+            .expect("catalog")
+            .replace(PLACEHOLDER, &sb);
+        let cat = work.join("catalog.json");
+        std::fs::write(&cat, catalog).expect("write catalog");
+        let report = work.join("report.json");
+        let _ = std::fs::remove_file(&report);
+        let mut cmd = Command::new(kuppet());
+        cmd.arg("apply")
+            .arg("--catalog")
+            .arg(&cat)
+            .arg("--detailed-exitcodes")
+            .arg("--report-file")
+            .arg(&report)
+            .args(&self.args)
+            .current_dir(work);
+        if noop {
+            cmd.arg("--noop");
+        }
+        let out = cmd.output().expect("kuppet runs");
+        let code = out.status.code().unwrap_or(-1);
+        let rep: Value = std::fs::read_to_string(&report)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null);
+        let mut resources = Map::new();
+        if let Some(statuses) = rep["resource_statuses"].as_object() {
+            for (k, v) in statuses {
+                if ["Schedule[", "Filebucket[", "Stage[", "Class["]
+                    .iter()
+                    .any(|p| k.starts_with(p))
+                {
+                    continue;
+                }
+                let mut flags: Vec<&str> = ["changed", "failed", "skipped", "out_of_sync"]
+                    .into_iter()
+                    .filter(|f| v[*f].as_bool() == Some(true))
+                    .collect();
+                flags.sort();
+                if !flags.is_empty() {
+                    resources.insert(clean(k, &sb), json!(flags));
+                }
+            }
+        }
+        let mut logs = Vec::new();
+        if let Some(items) = rep["logs"].as_array() {
+            for l in items {
+                let mut message = l["message"].as_str().unwrap_or("").to_string();
+                if l["source"] == "Puppet" && message.starts_with("Applied catalog in ") {
+                    message = "Applied catalog in <time>".into();
+                }
+                logs.push(json!([
+                    l["level"],
+                    clean(l["source"].as_str().unwrap_or(""), &sb),
+                    clean(&message, &sb)
+                ]));
+            }
+        }
+        json!({"exit": code, "resources": resources, "tree": tree(sandbox), "logs": logs})
+    }
+}
+
+fn compare(label: &str, want: &Value, got: &Value, problems: &mut Vec<String>) {
+    for key in ["exit", "resources", "tree", "logs"] {
+        if want.get(key).is_none() {
+            continue;
+        }
+        if want[key] != got[key] {
+            problems.push(format!(
+                "{label} {key}:\n      expected {}\n      got      {}",
+                want[key], got[key]
+            ));
+        }
+    }
+}
+
+fn cases(dir: &Path) -> Vec<Case> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("cases dir")
+        .flatten()
+        .filter_map(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.strip_suffix(".catalog.json").map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let args = std::fs::read_to_string(dir.join(format!("{name}.args")))
+                .map(|a| a.split_whitespace().map(str::to_string).collect())
+                .unwrap_or_default();
+            Case {
+                name,
+                dir: dir.to_path_buf(),
+                args,
+            }
+        })
+        .collect()
+}
+
+fn run_cases(dir: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut problems = Vec::new();
+    let mut runs = 0;
+    for case in cases(&dir) {
+        let mut mine = Vec::new();
+        if let Some(want) = case.expected(".outcome.json") {
+            let work = tempfile::tempdir().expect("tempdir");
+            let sandbox = work.path().join("sandbox");
+            std::fs::create_dir(&sandbox).expect("sandbox");
+            case.setup(&sandbox);
+            let got = case.apply(work.path(), &sandbox, false);
+            compare("normal", &want, &got, &mut mine);
+            runs += 1;
+            if let Some(want2) = case.expected(".second.outcome.json") {
+                let got2 = case.apply(work.path(), &sandbox, false);
+                compare("second run", &want2, &got2, &mut mine);
+                runs += 1;
+            }
+        }
+        if let Some(want) = case.expected(".noop.outcome.json") {
+            let work = tempfile::tempdir().expect("tempdir");
+            let sandbox = work.path().join("sandbox");
+            std::fs::create_dir(&sandbox).expect("sandbox");
+            case.setup(&sandbox);
+            let got = case.apply(work.path(), &sandbox, true);
+            compare("noop", &want, &got, &mut mine);
+            runs += 1;
+        }
+        if !mine.is_empty() {
+            problems.push(format!("{}:\n    {}", case.name, mine.join("\n    ")));
+        }
+    }
+    assert!(runs > 0, "no cases found in {}", dir.display());
+    assert!(
+        problems.is_empty(),
+        "{} case(s) differ from Puppet:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn shared_conformance_cases_match_puppet() {
+    run_cases("tests/apply/conformance");
+}
+
+#[test]
+fn own_cases_match_puppet() {
+    run_cases("tests/apply/cases");
+}

@@ -1,0 +1,389 @@
+//! The package, service, user and group providers against stand-in tools
+//! (`tests/apply/fake-tools`, via `KUPPET_TOOL_DIR`) in a `--root` sandbox:
+//! what they run, what they report, and that a second run changes nothing.
+
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn tools() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/apply/fake-tools")
+}
+
+/// A catalog of `(type, title, parameters)` in class main.
+fn catalog(resources: &[(&str, &str, Value)]) -> Value {
+    let mut res = vec![
+        json!({"type": "Stage", "title": "main", "tags": ["stage"], "exported": false, "kind": "compilable_type", "parameters": {"name": "main"}}),
+        json!({"type": "Class", "title": "main", "tags": ["class"], "exported": false, "kind": "unknown", "parameters": {"name": "main"}}),
+    ];
+    let mut edges = vec![json!({"source": "Stage[main]", "target": "Class[main]"})];
+    for (i, (ty, title, params)) in resources.iter().enumerate() {
+        res.push(json!({
+            "type": ty, "title": title, "tags": [ty.to_lowercase(), "class"],
+            "file": "/test.pp", "line": i + 1, "exported": false, "kind": "compilable_type",
+            "parameters": params,
+        }));
+        edges.push(json!({"source": "Class[main]", "target": format!("{ty}[{title}]")}));
+    }
+    json!({"tags": ["settings"], "name": "node1", "version": 1, "code_id": null,
+           "catalog_uuid": "u", "catalog_format": 2, "environment": "production",
+           "resources": res, "edges": edges, "classes": ["settings"]})
+}
+
+struct Root {
+    dir: tempfile::TempDir,
+}
+
+impl Root {
+    fn new() -> Root {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let r = Root { dir };
+        r.write("etc/passwd", "root:x:0:0:root:/root:/bin/sh\n");
+        r.write("etc/group", "root:x:0:\nstaff:x:50:\nusers:x:100:\n");
+        r.write("etc/shadow", "root:*:19000:0:99999:7:::\n");
+        r.write("etc/gshadow", "root:*::\nstaff:*::\nusers:*::\n");
+        r.write("var/lib/fake/packages", "");
+        r
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let p = self.path().join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+
+    fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path().join(rel)).unwrap_or_default()
+    }
+
+    /// Calls the tools received since the last look.
+    fn take_calls(&self) -> Vec<String> {
+        let calls = self.read("var/log/calls");
+        let _ = std::fs::remove_file(self.path().join("var/log/calls"));
+        calls.lines().map(str::to_string).collect()
+    }
+
+    /// Applies a catalog; returns (exit code, report, stdout).
+    fn apply(&self, catalog: &Value, extra: &[&str]) -> (i32, Value, String) {
+        let work = tempfile::tempdir().expect("tempdir");
+        let cat = work.path().join("catalog.json");
+        std::fs::write(&cat, catalog.to_string()).expect("write");
+        let report = work.path().join("report.json");
+        let out = Command::new(env!("CARGO_BIN_EXE_kuppet"))
+            .args(["apply", "--catalog"])
+            .arg(&cat)
+            .arg("--root")
+            .arg(self.path())
+            .args(["--detailed-exitcodes", "--report-file"])
+            .arg(&report)
+            .args(extra)
+            .env("KUPPET_TOOL_DIR", tools())
+            .output()
+            .expect("kuppet runs");
+        let rep: Value = serde_json::from_str(&std::fs::read_to_string(&report).expect("report"))
+            .expect("report json");
+        (
+            out.status.code().unwrap_or(-1),
+            rep,
+            String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr),
+        )
+    }
+}
+
+fn messages(report: &Value, resource: &str) -> Vec<String> {
+    report["resource_statuses"][resource]["events"]
+        .as_array()
+        .map(|events| {
+            events
+                .iter()
+                .map(|e| e["message"].as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn packages_install_remove_purge_and_pin_versions() {
+    let root = Root::new();
+    root.write(
+        "var/lib/fake/available",
+        "curl 7.88.1-10\ncurl 7.88.1-11\nvim 2:9.0.1378-2\nhtop 3.2.2-2\n",
+    );
+    root.write(
+        "var/lib/fake/packages",
+        "old-tool 1.0-1 installed\nremoved-tool 2.0 installed\nvim 2:9.0.1378-1 installed\n",
+    );
+    let cat = catalog(&[
+        ("Package", "curl", json!({"ensure": "installed"})),
+        ("Package", "old-tool", json!({"ensure": "purged"})),
+        ("Package", "removed-tool", json!({"ensure": "absent"})),
+        ("Package", "vim", json!({"ensure": "latest"})),
+        ("Package", "htop", json!({"ensure": "3.2.2-2"})),
+        ("Package", "not-there", json!({"ensure": "absent"})),
+    ]);
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(messages(&report, "Package[curl]"), ["created"]);
+    assert_eq!(messages(&report, "Package[old-tool]"), ["purged"]);
+    assert_eq!(messages(&report, "Package[removed-tool]"), ["removed"]);
+    assert_eq!(
+        messages(&report, "Package[vim]"),
+        ["ensure changed '2:9.0.1378-1' to '2:9.0.1378-2'"]
+    );
+    assert_eq!(messages(&report, "Package[htop]"), ["created"]);
+    assert!(messages(&report, "Package[not-there]").is_empty());
+    assert_eq!(
+        report["resource_statuses"]["Package[curl]"]["events"][0]["name"],
+        "package_installed"
+    );
+    let calls = root.take_calls();
+    assert!(
+        calls
+            .contains(&"apt-get -q -y -o DPkg::Options::=--force-confold install curl".to_string())
+    );
+    assert!(calls.contains(&"apt-get -y -q remove --purge old-tool".to_string()));
+    assert!(calls.contains(&"dpkg --purge old-tool".to_string()));
+    assert!(
+        calls.contains(
+            &"apt-get -q -y -o DPkg::Options::=--force-confold --force-yes install htop=3.2.2-2"
+                .to_string()
+        )
+    );
+    let db = root.read("var/lib/fake/packages");
+    assert!(db.contains("curl 7.88.1-11 installed"), "{db}");
+    assert!(db.contains("removed-tool 2.0 config-files"), "{db}");
+    assert!(!db.contains("old-tool"), "{db}");
+
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 0, "second run changes nothing: {out}");
+    assert_eq!(report["status"], "unchanged");
+    assert!(
+        root.take_calls().iter().all(|c| !c.starts_with("apt-get")),
+        "no apt-get on the second run"
+    );
+}
+
+#[test]
+fn package_noop_and_failures_report_without_changing() {
+    let root = Root::new();
+    root.write("var/lib/fake/available", "curl 7.88.1-10\n");
+    let cat = catalog(&[
+        ("Package", "curl", json!({"ensure": "installed"})),
+        ("Package", "nonexistent-pkg", json!({"ensure": "installed"})),
+    ]);
+    let (code, report, _) = root.apply(&cat, &["--noop"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        messages(&report, "Package[curl]"),
+        ["current_value 'purged', should be 'present' (noop)"]
+    );
+    assert!(root.read("var/lib/fake/packages").is_empty());
+    let (code, report, _) = root.apply(&cat, &[]);
+    assert_eq!(code, 6);
+    let msg = &messages(&report, "Package[nonexistent-pkg]")[0];
+    assert!(
+        msg.starts_with("change from 'purged' to 'present' failed: Execution of 'apt-get"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn services_start_stop_enable_and_restart_on_refresh() {
+    let root = Root::new();
+    root.write("var/lib/fake/units/web", "enabled\n");
+    root.write("var/lib/fake/units/db", "active\nenabled\n");
+    root.write("var/lib/fake/units/cache", "active\n");
+    root.write("var/lib/fake/units/old", "active\nenabled\n");
+    root.write("etc/web.conf", "v1\n");
+    let cat = catalog(&[
+        (
+            "File",
+            "/etc/web.conf",
+            json!({"content": "v2\n", "notify": ["Service[web]", "Service[db]", "Service[cache]"]}),
+        ),
+        (
+            "Service",
+            "web",
+            json!({"ensure": "running", "enable": true}),
+        ),
+        ("Service", "db", json!({"ensure": "running"})),
+        ("Service", "cache", json!({"enable": true})),
+        (
+            "Service",
+            "old",
+            json!({"ensure": "stopped", "enable": false}),
+        ),
+    ]);
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 2, "{out}");
+    // web was stopped: started, and the refresh of this run is dropped.
+    assert_eq!(
+        messages(&report, "Service[web]"),
+        ["ensure changed 'stopped' to 'running'"]
+    );
+    assert_eq!(root.read("var/lib/fake/units/web.restarts"), "");
+    // db was running: restarted once by the refresh.
+    assert_eq!(
+        messages(&report, "Service[db]"),
+        ["Triggered 'refresh' from 1 event"]
+    );
+    assert_eq!(root.read("var/lib/fake/units/db.restarts"), "restarted\n");
+    assert_eq!(
+        messages(&report, "Service[cache]"),
+        [
+            "enable changed 'false' to 'true'",
+            "Triggered 'refresh' from 1 event"
+        ]
+    );
+    // ensure and enable change together; only ensure makes an event.
+    assert_eq!(
+        messages(&report, "Service[old]"),
+        ["ensure changed 'running' to 'stopped'"]
+    );
+    assert_eq!(root.read("var/lib/fake/units/old").trim(), "");
+    let calls = root.take_calls();
+    assert!(
+        calls.contains(&"systemctl start -- web".to_string()),
+        "{calls:?}"
+    );
+    assert!(calls.contains(&"systemctl restart -- db".to_string()));
+    assert!(calls.contains(&"systemctl disable -- old".to_string()));
+    assert!(
+        out.contains("Notice: /Stage[main]/Main/Service[db]: Triggered 'refresh' from 1 event")
+    );
+
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 0, "second run changes nothing: {out}");
+    assert_eq!(report["status"], "unchanged");
+}
+
+#[test]
+fn a_service_that_fails_to_start_fails_with_the_journal() {
+    let root = Root::new();
+    let cat = catalog(&[
+        ("Service", "broken-daemon", json!({"ensure": "running"})),
+        (
+            "File",
+            "/after",
+            json!({"ensure": "file", "require": "Service[broken-daemon]"}),
+        ),
+    ]);
+    let (code, report, _) = root.apply(&cat, &[]);
+    assert_eq!(code, 4);
+    let msg = &messages(&report, "Service[broken-daemon]")[0];
+    assert!(
+        msg.starts_with(
+            "change from 'stopped' to 'running' failed: Systemd start for broken-daemon failed!"
+        ),
+        "{msg}"
+    );
+    assert_eq!(report["resource_statuses"]["File[/after]"]["skipped"], true);
+    assert!(!root.path().join("after").exists());
+}
+
+#[test]
+fn users_and_groups_are_created_changed_and_removed() {
+    let root = Root::new();
+    root.write("bin/bash", "");
+    std::fs::set_permissions(
+        root.path().join("bin/bash"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .expect("chmod");
+    root.write(
+        "etc/passwd",
+        "root:x:0:0:root:/root:/bin/sh\nold:x:1500:100:Old:/home/old:/bin/sh\nbob:x:1600:100:Bob:/home/bob:/bin/sh\n",
+    );
+    root.write(
+        "etc/shadow",
+        "root:*:19000:0:99999:7:::\nold:*:19000:0:99999:7:::\nbob:*:19000:0:99999:7:::\n",
+    );
+    root.write("etc/group", "root:x:0:\nstaff:x:50:bob\nusers:x:100:\n");
+    let cat = catalog(&[
+        (
+            "User",
+            "alice",
+            json!({"ensure": "present", "uid": 2000, "gid": "devs", "groups": ["staff"], "home": "/home/alice", "shell": "/bin/bash", "comment": "Alice", "password": "$6$salt$hash"}),
+        ),
+        ("Group", "devs", json!({"ensure": "present", "gid": 3000})),
+        ("User", "old", json!({"ensure": "absent"})),
+        (
+            "User",
+            "bob",
+            json!({"shell": "/bin/bash", "groups": ["users"], "comment": "Bob B"}),
+        ),
+        ("Group", "users", json!({"gid": 101})),
+    ]);
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 2, "{out}");
+    // The group comes first: the user autorequires it.
+    let order: Vec<&String> = report["resource_statuses"]
+        .as_object()
+        .expect("statuses")
+        .keys()
+        .collect();
+    assert_eq!(order[0], "Group[devs]");
+    assert_eq!(messages(&report, "User[alice]"), ["created"]);
+    assert_eq!(messages(&report, "Group[devs]"), ["created"]);
+    assert_eq!(messages(&report, "User[old]"), ["removed"]);
+    assert_eq!(
+        messages(&report, "User[bob]"),
+        [
+            "comment changed 'Bob' to 'Bob B'",
+            "shell changed '/bin/sh' to '/bin/bash'",
+            "groups changed staff to 'staff,users'"
+        ]
+    );
+    assert_eq!(
+        messages(&report, "Group[users]"),
+        ["gid changed 100 to 101"]
+    );
+    let passwd = root.read("etc/passwd");
+    assert!(
+        passwd.contains("alice:x:2000:3000:Alice:/home/alice:/bin/bash"),
+        "{passwd}"
+    );
+    assert!(!passwd.contains("old:"), "{passwd}");
+    assert!(root.read("etc/shadow").contains("alice:$6$salt$hash:"));
+    let group = root.read("etc/group");
+    assert!(group.contains("staff:x:50:bob,alice"), "{group}");
+    assert!(group.contains("users:x:101:bob"), "{group}");
+
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 0, "second run changes nothing: {out}");
+    assert_eq!(report["status"], "unchanged");
+}
+
+#[test]
+fn passwords_are_redacted_in_reports_and_logs() {
+    let root = Root::new();
+    root.write(
+        "etc/passwd",
+        "root:x:0:0:root:/root:/bin/sh\ncarol:x:1700:100::/home/carol:/bin/sh\n",
+    );
+    root.write(
+        "etc/shadow",
+        "root:*:19000:0:99999:7:::\ncarol:$6$old$old:19000:0:99999:7:::\n",
+    );
+    let cat = catalog(&[("User", "carol", json!({"password": "$6$new$secret"}))]);
+    let (code, report, out) = root.apply(&cat, &["--noop"]);
+    assert_eq!(code, 0);
+    let event = &report["resource_statuses"]["User[carol]"]["events"][0];
+    assert_eq!(event["previous_value"], "[redacted]");
+    assert_eq!(event["desired_value"], "[redacted]");
+    assert_eq!(event["redacted"], true);
+    assert!(!out.contains("secret") && !report.to_string().contains("secret"));
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(
+        messages(&report, "User[carol]"),
+        ["changed [redacted] to [redacted]"]
+    );
+    assert!(!out.contains("secret"));
+    assert!(root.read("etc/shadow").contains("carol:$6$new$secret:"));
+}
