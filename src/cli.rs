@@ -48,3 +48,16 @@ pub fn main() -> ExitCode {
     };
     ExitCode::from(code)
 }
+
+/// Reads a manifest as UTF-8, with a message that names the file on failure.
+pub(crate) fn read_source(path: &std::path::Path) -> Result<String, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("Could not read {}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{} is not valid UTF-8 (invalid byte at offset {}); Puppet manifests must be UTF-8",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}

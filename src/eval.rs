@@ -1,4 +1,23 @@
 //! The compiler: AST + facts + node name → catalog, with Puppet 7's semantics.
+//!
+//! [`compile`] runs Puppet's compile phases: node facts into top scope, the main
+//! class (top-level code), the matching node definition, then defined types and
+//! collectors until nothing changes, then relationships, overrides and tags.
+
+mod calls;
+mod classes;
+mod collectors;
+pub mod compiler;
+pub mod convert;
+pub mod core_types;
+pub mod error;
+mod expr;
+pub mod functions;
+mod loader;
+mod resources;
+pub mod scope;
+pub mod types;
+pub mod value;
 
 use crate::catalog::Catalog;
 use crate::diagnostics::Diagnostic;
@@ -28,7 +47,103 @@ pub struct ManifestInput {
     pub apply_top_level: bool,
 }
 
+/// A compiled catalog and the messages the compile logged.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    pub catalog: Catalog,
+    /// (level, message): `("Notice", "Scope(Class[main]): hello")`, warnings ...
+    pub logs: Vec<(&'static str, String)>,
+}
+
 /// Compiles a catalog for one node.
-pub fn compile(_request: &CompileRequest) -> Result<Catalog, Diagnostic> {
-    Err(Diagnostic::message("the compiler is not built yet"))
+pub fn compile(request: &CompileRequest) -> Result<Catalog, Diagnostic> {
+    compile_with_logs(request).map(|c| c.catalog)
+}
+
+/// Compiles a catalog for one node, keeping what the compile logged.
+pub fn compile_with_logs(request: &CompileRequest) -> Result<Compiled, Diagnostic> {
+    let arena = typed_arena::Arena::new();
+    let mut c = compiler::Compiler::new(
+        &request.node,
+        &request.facts,
+        request.modulepath.clone(),
+        &arena,
+    );
+    let fail = |e: error::Flow, node: &str| -> Diagnostic {
+        match e {
+            error::Flow::Error(e) => e.into_diagnostic(node),
+            error::Flow::Break => {
+                error::EvalError::new("break() from context where this is illegal")
+                    .into_diagnostic(node)
+            }
+            error::Flow::Next(_) => {
+                error::EvalError::new("next() from context where this is illegal")
+                    .into_diagnostic(node)
+            }
+            error::Flow::Return(_) => {
+                error::EvalError::new("return() from context where this is illegal")
+                    .into_diagnostic(node)
+            }
+        }
+    };
+    for input in &request.manifests {
+        c.register(&input.manifest, input.apply_top_level)
+            .map_err(|e| e.into_diagnostic(&request.node))?;
+    }
+    c.init_top_scope();
+    // Stage[main], Class[Settings], Class[main].
+    let mut stage = c.new_res("Stage", "main", scope::TOP, compiler::ResKind::Stage);
+    stage.evaluated = true;
+    stage.tags.retain(|t| &**t != "main");
+    stage.params.insert("name".into(), main_param());
+    let stage_id = c
+        .add_resource(stage)
+        .map_err(|e| e.into_diagnostic(&request.node))?;
+    let mut settings = c.new_res(
+        "Class",
+        "Settings",
+        scope::TOP,
+        compiler::ResKind::Class(None),
+    );
+    settings.evaluated = true;
+    let settings_id = c
+        .add_resource(settings)
+        .map_err(|e| e.into_diagnostic(&request.node))?;
+    let mut main = c.new_res("Class", "main", scope::TOP, compiler::ResKind::Class(None));
+    main.evaluated = true;
+    main.tags.retain(|t| &**t != "main");
+    main.params.insert("name".into(), main_param());
+    let main_id = c
+        .add_resource(main)
+        .map_err(|e| e.into_diagnostic(&request.node))?;
+    c.stage_main = stage_id;
+    c.main_resource = main_id;
+    c.add_edge(stage_id, settings_id);
+    c.add_edge(stage_id, main_id);
+    c.scopes[scope::TOP].resource = Some(main_id);
+    for input in &request.manifests {
+        if input.apply_top_level {
+            c.evaluate_main_code(&input.manifest)
+                .map_err(|e| fail(e, &request.node))?;
+        }
+    }
+    c.evaluate_node().map_err(|e| fail(e, &request.node))?;
+    c.evaluate_generators()
+        .map_err(|e| fail(e, &request.node))?;
+    c.finish().map_err(|e| fail(e, &request.node))?;
+    let catalog = c.to_catalog();
+    let mut logs = std::mem::take(&mut c.logs);
+    for w in c.warnings.drain(..) {
+        logs.push(("Warning", w));
+    }
+    Ok(Compiled { catalog, logs })
+}
+
+fn main_param() -> compiler::Param {
+    compiler::Param {
+        value: value::Value::string("main"),
+        source: std::rc::Rc::from(""),
+        line: 0,
+        from_default: false,
+    }
 }

@@ -1,0 +1,952 @@
+//! Function calls: dispatch to Puppet-language functions, the compiler's own
+//! functions (catalog: include, contain, require, realize, tag, defined,
+//! create_resources; lambdas: each, map, filter, reduce, with, lest, then ...;
+//! logging and fail), type conversions (`Integer('1')`, `T.new(...)`), and the
+//! pure library.
+
+use super::classes::Declare;
+use super::compiler::{Compiler, capitalize_name};
+use super::core_types::core_type;
+use super::error::{EResult, EvalError, Flow};
+use super::scope::{Frame, ScopeKind, TOP};
+use super::types::PType;
+use super::value::Value;
+use crate::syntax::Manifest;
+use crate::syntax::ast::*;
+use indexmap::IndexMap;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+impl<'a> Compiler<'a> {
+    pub fn eval_call_named(
+        &mut self,
+        functor: &'a Expr,
+        args: &'a [Expr],
+        lambda: Option<&'a Lambda>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        match &functor.kind {
+            ExprKind::QualifiedName(name) => {
+                let values = self.eval_args(args, f, m)?;
+                self.call_function(name, values, lambda, e, f, m)
+            }
+            ExprKind::QualifiedReference(_) | ExprKind::Access { .. } => {
+                // `Integer('1')`, `Optional[String](x)`: a conversion.
+                let t = self.eval(functor, f, m)?;
+                let values = self.eval_args(args, f, m)?;
+                self.new_instance(&t, values, e, m)
+            }
+            _ => Err(EvalError::new("Illegal expression: not a function name")
+                .at(m, functor.span)
+                .into()),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn eval_call_method(
+        &mut self,
+        target: &'a Expr,
+        name: &str,
+        args: &'a [Expr],
+        lambda: Option<&'a Lambda>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let receiver = self.eval(target, f, m)?;
+        let mut values = Vec::with_capacity(args.len() + 1);
+        if name == "new"
+            && let Value::Type(_) = receiver
+        {
+            let rest = self.eval_args(args, f, m)?;
+            return self.new_instance(&receiver, rest, e, m);
+        }
+        values.push(receiver);
+        values.extend(self.eval_args(args, f, m)?);
+        self.call_function(name, values, lambda, e, f, m)
+    }
+
+    fn eval_args(
+        &mut self,
+        args: &'a [Expr],
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Vec<Value>> {
+        let mut out = Vec::with_capacity(args.len());
+        for a in args {
+            if let ExprKind::Unary {
+                op: UnaryOp::Splat,
+                expr,
+            } = &a.kind
+            {
+                match self.eval(expr, f, m)? {
+                    Value::Array(items) => out.extend(items.iter().cloned()),
+                    other => out.push(other),
+                }
+            } else {
+                out.push(self.eval(a, f, m)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Wraps a message as Puppet reports errors raised inside a call.
+    fn call_error(&self, msg: impl Into<String>, e: &Expr, m: &Manifest) -> Flow {
+        let label = if matches!(e.kind, ExprKind::CallMethod { .. }) {
+            "Method call"
+        } else {
+            "Function Call"
+        };
+        EvalError::new(format!("Error while evaluating a {label}, {}", msg.into()))
+            .at(m, e.span)
+            .into()
+    }
+
+    /// Calls a function by name with evaluated arguments.
+    pub fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&'a Lambda>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let name = name.trim_start_matches("::");
+        // Puppet-language functions first (they may shadow nothing built in).
+        if let Some(def) = self.find_function(name) {
+            return self.call_puppet_function(def, args, e, m);
+        }
+        match name {
+            "include" | "require" | "contain" => {
+                let how = match name {
+                    "include" => Declare::Include,
+                    "require" => Declare::Require,
+                    _ => Declare::Contain,
+                };
+                let names = class_names(&args).map_err(|msg| self.call_error(msg, e, m))?;
+                if names.is_empty() {
+                    return Err(self.call_error(
+                        format!("'{name}' expects at least 1 argument, got none"),
+                        e,
+                        m,
+                    ));
+                }
+                let refs = self.declare_classes(&names, how, f, m, e.span)?;
+                Ok(Value::array(refs))
+            }
+            "realize" => {
+                let mut refs = Vec::new();
+                for a in &args {
+                    super::compiler::collect_refs(a, &mut refs);
+                }
+                let line = m.line_of(e.span) as u32;
+                self.realize(refs, f, m, line);
+                Ok(Value::Undef)
+            }
+            "tag" => {
+                if let Some(owner) = self.scopes[f.scope].resource {
+                    for a in &args {
+                        super::resources::add_tag_values(&mut self.resources[owner].tags, a);
+                    }
+                }
+                Ok(Value::Undef)
+            }
+            "tagged" => {
+                let Some(owner) = self.scopes[f.scope].resource else {
+                    return Ok(Value::Bool(false));
+                };
+                let mut all = true;
+                for a in &args {
+                    let mut names = Vec::new();
+                    flatten_strings(a, &mut names);
+                    for n in names {
+                        if !self.resource_tagged(owner, &n.to_lowercase()) {
+                            all = false;
+                        }
+                    }
+                }
+                Ok(Value::Bool(all))
+            }
+            "defined" => {
+                let mut result = false;
+                for a in &args {
+                    if self.is_defined(a, f, m, e) {
+                        result = true;
+                        break;
+                    }
+                }
+                Ok(Value::Bool(result))
+            }
+            "create_resources" => self.create_resources_fn(args, e, f, m),
+            "fail" => {
+                let msg: Vec<String> = args.iter().map(|a| a.to_display()).collect();
+                Err(self.call_error(msg.join(" "), e, m))
+            }
+            "notice" | "info" | "warning" | "err" | "debug" | "alert" | "crit" | "emerg" => {
+                let msg: Vec<String> = args.iter().map(|a| a.to_display()).collect();
+                let label = self.scope_label(f.scope);
+                let level = match name {
+                    "notice" => "Notice",
+                    "warning" => "Warning",
+                    "err" => "Error",
+                    "info" => "Info",
+                    "debug" => "Debug",
+                    "alert" => "Alert",
+                    "crit" => "Critical",
+                    _ => "Emergency",
+                };
+                self.logs
+                    .push((level, format!("Scope({label}): {}", msg.join(" "))));
+                Ok(Value::Undef)
+            }
+            "break" => Err(Flow::Break),
+            "next" => Err(Flow::Next(args.into_iter().next().unwrap_or(Value::Undef))),
+            "return" => Err(Flow::Return(
+                args.into_iter().next().unwrap_or(Value::Undef),
+            )),
+            "each" | "map" | "filter" | "reduce" | "reverse_each" | "step" | "with" | "lest"
+            | "then" | "any" | "all" | "find" | "index" | "partition" | "group_by"
+            | "each_slice" => self.iteration(name, args, lambda, e, f, m),
+            "lookup" => self.lookup_fn(args, lambda, e, f, m),
+            "assert_type" => {
+                if args.len() < 2 {
+                    return Err(self.call_error("'assert_type' expects 2 arguments", e, m));
+                }
+                let t = match &args[0] {
+                    Value::Type(t) => (**t).clone(),
+                    Value::String(s) => self
+                        .resolve_type_name(s)
+                        .map_err(|msg| self.call_error(msg, e, m))?,
+                    _ => return Err(self.call_error("'assert_type' expects a Type", e, m)),
+                };
+                if super::types::is_instance(&t, &args[1]) {
+                    return Ok(args[1].clone());
+                }
+                if let Some(l) = lambda {
+                    let actual = Value::from_type(super::types::infer(&args[1]));
+                    return self.call_lambda(l, vec![Value::from_type(t), actual], f, m);
+                }
+                Err(self.call_error(
+                    format!(
+                        "assert_type(): {}",
+                        super::types::describe_mismatch(&t, &args[1])
+                    ),
+                    e,
+                    m,
+                ))
+            }
+            "type" => {
+                let v = args.first().cloned().unwrap_or(Value::Undef);
+                let generalized = args.get(1).and_then(|a| a.as_str()) == Some("generalized");
+                let t = if generalized {
+                    super::types::infer_generic(&v)
+                } else {
+                    super::types::infer(&v)
+                };
+                Ok(Value::from_type(t))
+            }
+            "new" => {
+                let Some((t, rest)) = args.split_first() else {
+                    return Err(self.call_error("'new' expects at least 1 argument", e, m));
+                };
+                self.new_instance(t, rest.to_vec(), e, m)
+            }
+            "versioncmp" | "sprintf" | "split" | "join" => self.call_pure(name, &args, e, m),
+            _ => {
+                if core_type(name).is_some() {
+                    return Err(self.call_error(format!("Unknown function: '{name}'"), e, m));
+                }
+                self.call_pure(name, &args, e, m)
+            }
+        }
+    }
+
+    fn call_pure(&mut self, name: &str, args: &[Value], e: &Expr, m: &Manifest) -> EResult<Value> {
+        match super::functions::library::lookup(name) {
+            Some(func) => func(args).map_err(|msg| self.call_error(msg, e, m)),
+            None => Err(EvalError::new(format!("Unknown function: '{name}'"))
+                .at(m, e.span)
+                .into()),
+        }
+    }
+
+    /// `Type.new(args)` / `Type(args)`.
+    fn new_instance(
+        &mut self,
+        t: &Value,
+        args: Vec<Value>,
+        e: &Expr,
+        m: &Manifest,
+    ) -> EResult<Value> {
+        let Value::Type(t) = t else {
+            return Err(self.call_error(
+                format!("'new' expects a Type, got {}", t.type_name()),
+                e,
+                m,
+            ));
+        };
+        super::convert::new_value(t, &args).map_err(|msg| self.call_error(msg, e, m))
+    }
+
+    /// The label Puppet logs function messages under: `Class[main]`, `Class[Foo]`, `Foo[x]`.
+    fn scope_label(&self, scope: usize) -> String {
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            if let Some(r) = self.scopes[id].resource {
+                let res = &self.resources[r];
+                return format!("{}[{}]", res.type_name, res.title);
+            }
+            s = self.scopes[id].parent;
+        }
+        "Class[main]".to_string()
+    }
+
+    fn is_defined(&mut self, v: &Value, f: &Frame, m: &'a Manifest, e: &Expr) -> bool {
+        match v {
+            Value::String(s) => {
+                if let Some(var) = s.strip_prefix('$') {
+                    if var.contains("::") {
+                        return !self.lookup_var(var, f, m, e).is_undef();
+                    }
+                    return f.locals.iter().any(|l| l.contains_key(var))
+                        || self.lookup_in_scope(f.scope, var).is_some();
+                }
+                let lower = s.trim_start_matches("::").to_ascii_lowercase();
+                core_type(&lower).is_some()
+                    || self.find_class(&lower).is_some()
+                    || self.find_define(&lower).is_some()
+            }
+            Value::Type(t) => match &**t {
+                PType::Resource {
+                    type_name: Some(tn),
+                    title: Some(title),
+                } => self
+                    .find_resource(tn, title)
+                    .is_some_and(|id| !self.resources[id].virtual_),
+                PType::Resource {
+                    type_name: Some(tn),
+                    title: None,
+                } => {
+                    let lower = tn.to_ascii_lowercase();
+                    core_type(&lower).is_some() || self.find_define(&lower).is_some()
+                }
+                PType::Class { name: Some(n) } => {
+                    self.class_scopes.contains_key(&n.to_ascii_lowercase())
+                }
+                PType::Class { name: None } => true,
+                _ => true,
+            },
+            Value::Array(items) => items.iter().any(|i| self.is_defined(i, f, m, e)),
+            _ => false,
+        }
+    }
+
+    fn create_resources_fn(
+        &mut self,
+        args: Vec<Value>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        if args.len() < 2 || args.len() > 3 {
+            return Err(self.call_error(
+                format!(
+                    "'create_resources' expects between 2 and 3 arguments, got {}",
+                    args.len()
+                ),
+                e,
+                m,
+            ));
+        }
+        let type_name = match &args[0] {
+            Value::String(s) => s.trim_start_matches("::").to_ascii_lowercase(),
+            Value::Type(t) => match &**t {
+                PType::Resource {
+                    type_name: Some(n), ..
+                } => n.to_ascii_lowercase(),
+                PType::Class { .. } => "class".into(),
+                other => {
+                    return Err(self.call_error(
+                        format!("Cannot create resources of type {other}"),
+                        e,
+                        m,
+                    ));
+                }
+            },
+            other => {
+                return Err(self.call_error(
+                    format!("Cannot create resources of type {}", other.type_name()),
+                    e,
+                    m,
+                ));
+            }
+        };
+        let Value::Hash(instances) = &args[1] else {
+            return Err(self.call_error(
+                "'create_resources' parameter 'resources' expects a Hash value",
+                e,
+                m,
+            ));
+        };
+        let defaults = match args.get(2) {
+            Some(Value::Hash(h)) => Some(h.clone()),
+            _ => None,
+        };
+        let mut refs = Vec::new();
+        for (title, params) in instances.iter() {
+            let mut attrs: super::resources::Attrs = IndexMap::new();
+            if let Some(d) = &defaults {
+                for (k, v) in d.iter() {
+                    attrs.insert(k.to_display(), (v.clone(), false));
+                }
+            }
+            if let Value::Hash(p) = params {
+                for (k, v) in p.iter() {
+                    attrs.insert(k.to_display(), (v.clone(), false));
+                }
+            }
+            let title = title.to_display();
+            if type_name == "class" {
+                let name = title.trim_start_matches("::").to_ascii_lowercase();
+                self.declare_class_resource_like(&name, attrs, f, m, e.span)?;
+                continue;
+            }
+            let kind = if let Some(t) = core_type(&type_name) {
+                super::compiler::ResKind::Builtin(t)
+            } else if let Some(d) = self.find_define(&type_name) {
+                super::compiler::ResKind::Define(d)
+            } else {
+                return Err(self.call_error(format!("Unknown resource type: '{type_name}'"), e, m));
+            };
+            let cap = match kind {
+                super::compiler::ResKind::Builtin(t) => t.cap.to_string(),
+                _ => capitalize_name(&type_name),
+            };
+            let id = self
+                .create_resource(
+                    &cap,
+                    &title,
+                    kind,
+                    &attrs,
+                    ResourceForm::Regular,
+                    f,
+                    m,
+                    e.span,
+                )
+                .map_err(|err| self.call_error(err.message, e, m))?;
+            let r = &self.resources[id];
+            refs.push(Value::from_type(PType::resource_ref(
+                &r.type_name,
+                &r.title,
+            )));
+        }
+        Ok(Value::array(refs))
+    }
+
+    fn lookup_fn(
+        &mut self,
+        args: Vec<Value>,
+        lambda: Option<&'a Lambda>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let (name, default) = match args.as_slice() {
+            [Value::Hash(opts)] => (
+                opts.get(&Value::string("name"))
+                    .map(|v| v.to_display())
+                    .unwrap_or_default(),
+                opts.get(&Value::string("default_value")).cloned(),
+            ),
+            [n] => (n.to_display(), None),
+            [n, _] | [n, _, _] => (n.to_display(), None),
+            [n, _, _, d, ..] => (n.to_display(), Some(d.clone())),
+            [] => return Err(self.call_error("'lookup' expects at least 1 argument", e, m)),
+        };
+        if let Some(d) = default {
+            return Ok(d);
+        }
+        if let Some(l) = lambda {
+            return self.call_lambda(l, vec![Value::string(name)], f, m);
+        }
+        Err(self.call_error(
+            format!("Function lookup() did not find a value for the name '{name}'"),
+            e,
+            m,
+        ))
+    }
+
+    // ----- Puppet-language functions
+
+    fn find_function(&mut self, name: &str) -> Option<super::compiler::Def<'a, FunctionDef>> {
+        let key = name.to_ascii_lowercase();
+        if let Some(d) = self.functions.get(&key) {
+            return Some(*d);
+        }
+        if key.contains("::") {
+            self.autoload(&key, "functions");
+            return self.functions.get(&key).copied();
+        }
+        None
+    }
+
+    fn call_puppet_function(
+        &mut self,
+        def: super::compiler::Def<'a, FunctionDef>,
+        args: Vec<Value>,
+        e: &'a Expr,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let fd = def.def;
+        let scope = self.new_scope(ScopeKind::Function, Some(TOP), &fd.name);
+        let mut frame = Frame::new(scope);
+        frame.locals.push(FxHashMap::default());
+        let bound = self.bind_lambda_params(&fd.params, args, &mut frame, def.manifest, &fd.name);
+        if let Err(msg) = bound {
+            return Err(self.call_error(msg, e, m));
+        }
+        let r = self.deeper(|c| c.eval_body(&fd.body, &mut frame, def.manifest));
+        let v = match r {
+            Ok(v) => v,
+            Err(Flow::Return(v)) => v,
+            Err(Flow::Next(v)) => v,
+            Err(other) => return Err(other),
+        };
+        if let Some(rt) = &fd.return_type {
+            let t = self.eval(rt, &mut frame, def.manifest)?;
+            if let Value::Type(t) = t
+                && !super::types::is_instance(&t, &v)
+            {
+                return Err(self.call_error(
+                    format!(
+                        "Value returned from function '{}' has wrong type, {}",
+                        fd.name,
+                        super::types::describe_mismatch(&t, &v)
+                    ),
+                    e,
+                    m,
+                ));
+            }
+        }
+        Ok(v)
+    }
+
+    /// Binds arguments to parameters in the innermost local frame.
+    fn bind_lambda_params(
+        &mut self,
+        params: &'a [Parameter],
+        args: Vec<Value>,
+        f: &mut Frame,
+        m: &'a Manifest,
+        what: &str,
+    ) -> Result<(), String> {
+        let mut args = args.into_iter();
+        let required = params
+            .iter()
+            .filter(|p| p.default.is_none() && !p.captures_rest)
+            .count();
+        let has_rest = params.iter().any(|p| p.captures_rest);
+        let given = args.len();
+        if given < required || (!has_rest && given > params.len()) {
+            let expected = if has_rest {
+                format!("at least {required}")
+            } else if required == params.len() {
+                format!("{}", params.len())
+            } else {
+                format!("between {required} and {}", params.len())
+            };
+            return Err(format!(
+                "'{what}' expects {expected} argument{}, got {given}",
+                if expected == "1" { "" } else { "s" }
+            ));
+        }
+        for p in params {
+            let v = if p.captures_rest {
+                Value::array(args.by_ref().collect())
+            } else {
+                match args.next() {
+                    Some(v) => v,
+                    None => match &p.default {
+                        Some(d) => self.eval(d, f, m).map_err(flow_message)?,
+                        None => Value::Undef,
+                    },
+                }
+            };
+            if let Some(t) = &p.type_expr {
+                let tv = self.eval(t, f, m).map_err(flow_message)?;
+                if let Value::Type(t) = tv
+                    && !super::types::is_instance(&t, &v)
+                {
+                    return Err(format!(
+                        "'{what}' parameter '{}' {}",
+                        p.name,
+                        super::types::describe_mismatch(&t, &v)
+                    ));
+                }
+            }
+            if let Some(local) = f.locals.last_mut() {
+                local.insert(Rc::from(p.name.as_str()), v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Calls a lambda with arguments; `next(v)` yields `v`.
+    pub fn call_lambda(
+        &mut self,
+        l: &'a Lambda,
+        args: Vec<Value>,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        f.locals.push(FxHashMap::default());
+        let saved = f.matches.clone();
+        let r = (|| {
+            self.bind_lambda_params(&l.params, args, f, m, "block")
+                .map_err(|msg| Flow::from(EvalError::new(msg).at(m, l.span)))?;
+            self.deeper(|c| c.eval_body(&l.body, f, m))
+        })();
+        f.locals.pop();
+        f.matches = saved;
+        match r {
+            Err(Flow::Next(v)) => Ok(v),
+            other => other,
+        }
+    }
+
+    /// Iteration and lambda-taking functions.
+    fn iteration(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&'a Lambda>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        match name {
+            "with" => {
+                let Some(l) = lambda else {
+                    return Err(self.call_error("'with' expects a block", e, m));
+                };
+                return self.call_lambda(l, args, f, m);
+            }
+            "lest" => {
+                let v = args.into_iter().next().unwrap_or(Value::Undef);
+                if v.is_undef()
+                    && let Some(l) = lambda
+                {
+                    return self.call_lambda(l, Vec::new(), f, m);
+                }
+                return Ok(v);
+            }
+            "then" => {
+                let v = args.into_iter().next().unwrap_or(Value::Undef);
+                if v.is_undef() {
+                    return Ok(v);
+                }
+                return match lambda {
+                    Some(l) => self.call_lambda(l, vec![v], f, m),
+                    None => Ok(v),
+                };
+            }
+            _ => {}
+        }
+        let Some(subject) = args.first().cloned() else {
+            return Err(self.call_error(
+                format!("'{name}' expects at least 1 argument, got none"),
+                e,
+                m,
+            ));
+        };
+        let (items, is_hash) = self
+            .iterable_items(&subject)
+            .map_err(|msg| self.call_error(format!("'{name}' {msg}"), e, m))?;
+        match name {
+            "reverse_each" => {
+                let rev: Vec<Value> = items.into_iter().rev().collect();
+                match lambda {
+                    None => Ok(Value::array(rev)),
+                    Some(l) => {
+                        for v in rev {
+                            match self.call_lambda(l, vec![v], f, m) {
+                                Err(Flow::Break) => break,
+                                r => {
+                                    r?;
+                                }
+                            }
+                        }
+                        Ok(subject)
+                    }
+                }
+            }
+            "step" => {
+                let n = match args.get(1) {
+                    Some(Value::Integer(n)) if *n > 0 => *n as usize,
+                    _ => {
+                        return Err(self.call_error("'step' expects a positive Integer step", e, m));
+                    }
+                };
+                let stepped: Vec<Value> = items.into_iter().step_by(n).collect();
+                match lambda {
+                    None => Ok(Value::array(stepped)),
+                    Some(l) => {
+                        for v in stepped {
+                            match self.call_lambda(l, vec![v], f, m) {
+                                Err(Flow::Break) => break,
+                                r => {
+                                    r?;
+                                }
+                            }
+                        }
+                        Ok(subject)
+                    }
+                }
+            }
+            _ => {
+                let Some(l) = lambda else {
+                    return Err(self.call_error(format!("'{name}' expects a block"), e, m));
+                };
+                let two = l.params.len() >= 2;
+                let call_args = |i: usize, v: &Value| -> Vec<Value> {
+                    if is_hash {
+                        if two && let Value::Array(pair) = v {
+                            return pair.to_vec();
+                        }
+                        vec![v.clone()]
+                    } else if two {
+                        vec![Value::Integer(i as i64), v.clone()]
+                    } else {
+                        vec![v.clone()]
+                    }
+                };
+                match name {
+                    "each" => {
+                        for (i, v) in items.iter().enumerate() {
+                            match self.call_lambda(l, call_args(i, v), f, m) {
+                                Err(Flow::Break) => break,
+                                r => {
+                                    r?;
+                                }
+                            }
+                        }
+                        Ok(subject)
+                    }
+                    "map" => {
+                        let mut out = Vec::with_capacity(items.len());
+                        for (i, v) in items.iter().enumerate() {
+                            match self.call_lambda(l, call_args(i, v), f, m) {
+                                Err(Flow::Break) => break,
+                                r => out.push(r?),
+                            }
+                        }
+                        Ok(Value::array(out))
+                    }
+                    "filter" => {
+                        let mut out = Vec::new();
+                        for (i, v) in items.iter().enumerate() {
+                            match self.call_lambda(l, call_args(i, v), f, m) {
+                                Err(Flow::Break) => break,
+                                r => {
+                                    if r?.is_truthy() {
+                                        out.push(v.clone());
+                                    }
+                                }
+                            }
+                        }
+                        if is_hash {
+                            let mut h = IndexMap::new();
+                            for pair in out {
+                                if let Value::Array(p) = pair
+                                    && p.len() == 2
+                                {
+                                    h.insert(p[0].clone(), p[1].clone());
+                                }
+                            }
+                            return Ok(Value::hash(h));
+                        }
+                        Ok(Value::array(out))
+                    }
+                    "any" | "all" => {
+                        let want_any = name == "any";
+                        for (i, v) in items.iter().enumerate() {
+                            let t = self.call_lambda(l, call_args(i, v), f, m)?.is_truthy();
+                            if want_any && t {
+                                return Ok(Value::Bool(true));
+                            }
+                            if !want_any && !t {
+                                return Ok(Value::Bool(false));
+                            }
+                        }
+                        Ok(Value::Bool(!want_any))
+                    }
+                    "find" => {
+                        for (i, v) in items.iter().enumerate() {
+                            if self.call_lambda(l, call_args(i, v), f, m)?.is_truthy() {
+                                return Ok(v.clone());
+                            }
+                        }
+                        Ok(Value::Undef)
+                    }
+                    "index" => {
+                        for (i, v) in items.iter().enumerate() {
+                            if self.call_lambda(l, call_args(i, v), f, m)?.is_truthy() {
+                                if is_hash && let Value::Array(p) = v {
+                                    return Ok(p[0].clone());
+                                }
+                                return Ok(Value::Integer(i as i64));
+                            }
+                        }
+                        Ok(Value::Undef)
+                    }
+                    "reduce" => {
+                        let mut iter = items.into_iter();
+                        let mut memo = match args.get(1) {
+                            Some(start) => start.clone(),
+                            None => iter.next().unwrap_or(Value::Undef),
+                        };
+                        for v in iter {
+                            match self.call_lambda(l, vec![memo.clone(), v], f, m) {
+                                Err(Flow::Break) => break,
+                                r => memo = r?,
+                            }
+                        }
+                        Ok(memo)
+                    }
+                    "partition" => {
+                        let (mut yes, mut no) = (Vec::new(), Vec::new());
+                        for (i, v) in items.iter().enumerate() {
+                            if self.call_lambda(l, call_args(i, v), f, m)?.is_truthy() {
+                                yes.push(v.clone());
+                            } else {
+                                no.push(v.clone());
+                            }
+                        }
+                        Ok(Value::array(vec![Value::array(yes), Value::array(no)]))
+                    }
+                    "group_by" => {
+                        let mut groups: IndexMap<Value, Vec<Value>> = IndexMap::new();
+                        for (i, v) in items.iter().enumerate() {
+                            let k = self.call_lambda(l, call_args(i, v), f, m)?;
+                            groups.entry(k).or_default().push(v.clone());
+                        }
+                        Ok(Value::hash(
+                            groups
+                                .into_iter()
+                                .map(|(k, v)| (k, Value::array(v)))
+                                .collect(),
+                        ))
+                    }
+                    "each_slice" => {
+                        let n = match args.get(1) {
+                            Some(Value::Integer(n)) if *n > 0 => *n as usize,
+                            _ => {
+                                return Err(self.call_error(
+                                    "'each_slice' expects a positive Integer",
+                                    e,
+                                    m,
+                                ));
+                            }
+                        };
+                        for chunk in items.chunks(n) {
+                            match self.call_lambda(l, vec![Value::array(chunk.to_vec())], f, m) {
+                                Err(Flow::Break) => break,
+                                r => {
+                                    r?;
+                                }
+                            }
+                        }
+                        Ok(subject)
+                    }
+                    _ => Err(self.call_error(format!("Unknown function: '{name}'"), e, m)),
+                }
+            }
+        }
+    }
+
+    /// The elements an iteration walks: array items, hash pairs, integers up to
+    /// n, the range of an `Integer[a, b]`, or the characters of a string.
+    fn iterable_items(&self, v: &Value) -> Result<(Vec<Value>, bool), String> {
+        Ok(match v {
+            Value::Array(items) => (items.to_vec(), false),
+            Value::Hash(h) => (
+                h.iter()
+                    .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                    .collect(),
+                true,
+            ),
+            Value::Integer(n) => ((0..(*n).max(0)).map(Value::Integer).collect(), false),
+            Value::String(s) => (
+                s.chars().map(|c| Value::string(c.to_string())).collect(),
+                false,
+            ),
+            Value::Type(t) => match &**t {
+                PType::Integer { min, max } if *min != i64::MIN && *max != i64::MAX => {
+                    if max - min > 10_000_000 {
+                        return Err("cannot iterate over such a large range".into());
+                    }
+                    ((*min..=*max).map(Value::Integer).collect(), false)
+                }
+                other => return Err(format!("expects an Iterable value, got Type[{other}]")),
+            },
+            other => {
+                return Err(format!(
+                    "expects an Iterable value, got {}",
+                    other.type_name()
+                ));
+            }
+        })
+    }
+}
+
+fn flow_message(f: Flow) -> String {
+    match f {
+        Flow::Error(e) => e.message,
+        _ => "unexpected control flow".into(),
+    }
+}
+
+fn flatten_strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Array(items) => items.iter().for_each(|i| flatten_strings(i, out)),
+        other => out.push(other.to_display()),
+    }
+}
+
+/// Class names from `include`-style arguments: strings, arrays, Class refs.
+fn class_names(args: &[Value]) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    fn walk(v: &Value, out: &mut Vec<String>) -> Result<(), String> {
+        match v {
+            Value::String(s) => out.push(s.to_string()),
+            Value::Array(items) => {
+                for i in items.iter() {
+                    walk(i, out)?;
+                }
+            }
+            Value::Type(t) => match &**t {
+                PType::Class { name: Some(n) } => out.push(n.clone()),
+                PType::Resource {
+                    type_name: Some(n),
+                    title: None,
+                } => out.push(n.to_ascii_lowercase()),
+                other => return Err(format!("Cannot use {other} as a class name")),
+            },
+            Value::Undef => return Err("Cannot use undef as a class name".into()),
+            other => {
+                return Err(format!(
+                    "Cannot use a {} as a class name",
+                    other.type_name()
+                ));
+            }
+        }
+        Ok(())
+    }
+    for a in args {
+        walk(a, &mut out)?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,396 @@
+//! Classes and defined types: declaring (`include`, `require`, `contain`,
+//! resource-like `class { 'x': }`), evaluating their bodies in their own scopes,
+//! and binding parameters with defaults and type checks.
+
+use super::compiler::{Compiler, Def, Param, ResKind, capitalize_name};
+use super::core_types;
+use super::error::{EResult, EvalError, Flow};
+use super::resources::Attrs;
+use super::scope::{Frame, ResId, ScopeId, ScopeKind};
+use super::types::PType;
+use super::value::Value;
+use crate::syntax::Manifest;
+use crate::syntax::ast::*;
+use crate::syntax::span::Span;
+use std::rc::Rc;
+
+/// How a class is being declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Declare {
+    Include,
+    Require,
+    Contain,
+}
+
+impl<'a> Compiler<'a> {
+    /// A class definition by name, autoloading it from the modulepath.
+    pub fn find_class(&mut self, name: &str) -> Option<Def<'a, ClassDef>> {
+        let key = name.trim_start_matches("::").to_ascii_lowercase();
+        if let Some(d) = self.classes.get(&key) {
+            return Some(*d);
+        }
+        self.autoload(&key, "manifests");
+        self.classes.get(&key).copied()
+    }
+
+    /// A defined type by name, autoloading it from the modulepath.
+    pub fn find_define(&mut self, name: &str) -> Option<Def<'a, DefineDef>> {
+        let key = name.trim_start_matches("::").to_ascii_lowercase();
+        if let Some(d) = self.defines.get(&key) {
+            return Some(*d);
+        }
+        self.autoload(&key, "manifests");
+        self.defines.get(&key).copied()
+    }
+
+    /// Declares classes with `include`, `require` or `contain` semantics.
+    pub fn declare_classes(
+        &mut self,
+        names: &[String],
+        how: Declare,
+        f: &Frame,
+        m: &'a Manifest,
+        span: Span,
+    ) -> EResult<Vec<Value>> {
+        let mut refs = Vec::new();
+        for name in names {
+            let name = name.trim_start_matches("::").to_ascii_lowercase();
+            let id = self.ensure_class(&name, f.scope, None, m, span)?;
+            let title = self.resources[id].title.to_string();
+            let class_ref = Value::from_type(PType::Class {
+                name: Some(name.clone()),
+            });
+            match how {
+                Declare::Include => {}
+                Declare::Contain => {
+                    if let Some(owner) = self.scopes[f.scope].resource
+                        && !self.edges.contains(&(owner, id))
+                    {
+                        self.add_edge(owner, id);
+                    }
+                }
+                Declare::Require => {
+                    if let Some(owner) = self.scopes[f.scope].resource {
+                        let source = self.scopes[f.scope].source.clone();
+                        let r = &mut self.resources[owner];
+                        let mut items = Vec::new();
+                        if let Some(p) = r.params.get("require") {
+                            match &p.value {
+                                Value::Array(a) => items.extend(a.iter().cloned()),
+                                Value::Undef => {}
+                                other => items.push(other.clone()),
+                            }
+                        }
+                        items.push(Value::from_type(PType::Class {
+                            name: Some(title.to_ascii_lowercase()),
+                        }));
+                        r.params.insert(
+                            "require".into(),
+                            Param {
+                                value: Value::array(items),
+                                source,
+                                line: m.line_of(span) as u32,
+                                from_default: false,
+                            },
+                        );
+                    }
+                }
+            }
+            refs.push(class_ref);
+        }
+        Ok(refs)
+    }
+
+    /// Makes sure a class is in the catalog and evaluated; returns its resource.
+    /// `params` is given for resource-like declarations.
+    pub fn ensure_class(
+        &mut self,
+        name: &str,
+        scope: ScopeId,
+        params: Option<Attrs>,
+        m: &'a Manifest,
+        span: Span,
+    ) -> EResult<ResId> {
+        let Some(def) = self.find_class(name) else {
+            return Err(
+                EvalError::new(format!("Could not find class ::{name} for {}", self.node))
+                    .at(m, span)
+                    .into(),
+            );
+        };
+        let cap = capitalize_name(name);
+        if params.is_none()
+            && let Some(id) = self.find_resource("Class", &cap)
+        {
+            if !self.resources[id].evaluated {
+                self.evaluate_class(id)?;
+            }
+            return Ok(id);
+        }
+        // The parent class goes into the catalog first.
+        if let Some(parent) = &def.def.parent {
+            let pname = parent.trim_start_matches("::").to_ascii_lowercase();
+            if self
+                .find_resource("Class", &capitalize_name(&pname))
+                .is_none()
+            {
+                if self.find_class(&pname).is_none() {
+                    return Err(EvalError::new(format!(
+                        "Could not find parent class {pname} of class {name}"
+                    ))
+                    .at(def.manifest, def.def.span)
+                    .into());
+                }
+                self.add_class_resource(&pname, scope, None, m, span)?;
+            }
+        }
+        let id = self.add_class_resource(name, scope, params, m, span)?;
+        self.evaluate_class(id)?;
+        Ok(id)
+    }
+
+    fn add_class_resource(
+        &mut self,
+        name: &str,
+        scope: ScopeId,
+        params: Option<Attrs>,
+        m: &'a Manifest,
+        span: Span,
+    ) -> EResult<ResId> {
+        let def = self.find_class(name);
+        let cap = capitalize_name(name);
+        let mut res = self.new_res("Class", &cap, scope, ResKind::Class(def));
+        res.line = Some(m.line_of(span) as u32);
+        res.file = Some(Rc::from(m.path.as_str()));
+        res.origin = Some((m, span));
+        let source = self.scopes[scope].source.clone();
+        if let Some(params) = params {
+            for (k, (v, _)) in params {
+                if v.is_undef() {
+                    continue;
+                }
+                if k == "tag" {
+                    super::resources::add_tag_values(&mut res.tags, &v);
+                }
+                res.params.insert(
+                    Rc::from(k.as_str()),
+                    Param {
+                        value: v,
+                        source: source.clone(),
+                        line: m.line_of(span) as u32,
+                        from_default: false,
+                    },
+                );
+            }
+        }
+        let id = self.add_resource(res).map_err(|e| {
+            Flow::from(
+                EvalError::new(format!(
+                    "Error while evaluating a Resource Statement, {}",
+                    e.message
+                ))
+                .at(m, span),
+            )
+        })?;
+        Ok(id)
+    }
+
+    /// `class { 'x': ... }`.
+    pub fn declare_class_resource_like(
+        &mut self,
+        name: &str,
+        attrs: Attrs,
+        f: &Frame,
+        m: &'a Manifest,
+        span: Span,
+    ) -> EResult<()> {
+        self.ensure_class(name, f.scope, Some(attrs), m, span)?;
+        Ok(())
+    }
+
+    /// Evaluates a class: its scope, parameters, stage edge and body.
+    pub fn evaluate_class(&mut self, id: ResId) -> EResult<()> {
+        if self.resources[id].evaluated {
+            return Ok(());
+        }
+        self.resources[id].evaluated = true;
+        let ResKind::Class(Some(def)) = self.resources[id].kind else {
+            return Ok(());
+        };
+        let name = def.def.name.trim_start_matches("::").to_ascii_lowercase();
+        self.add_scope_tags(id);
+        // The parent's scope is the static parent of this one.
+        let mut parent_scope = None;
+        if let Some(parent) = &def.def.parent {
+            let pname = parent.trim_start_matches("::").to_ascii_lowercase();
+            if let Some(pid) = self.find_resource("Class", &capitalize_name(&pname)) {
+                self.deeper(|c| c.evaluate_class(pid))?;
+            }
+            parent_scope = self.class_scopes.get(&pname).copied();
+        }
+        let declaring = self.resources[id].scope;
+        let scope = self.new_scope(
+            ScopeKind::Class,
+            Some(parent_scope.unwrap_or(declaring)),
+            &name,
+        );
+        self.scopes[scope].inherited = parent_scope;
+        self.scopes[scope].resource = Some(id);
+        self.classes_in_order.push(name.clone());
+        self.class_scopes.insert(name.clone(), scope);
+        let title = Value::string(name.as_str());
+        self.scopes[scope]
+            .vars
+            .insert("title".into(), title.clone());
+        self.scopes[scope].vars.insert("name".into(), title);
+        self.bind_parameters(id, scope, &def.def.params, def.manifest, def.def.span)?;
+        // Stage edge.
+        let stage = match self.resources[id].param("stage") {
+            Some(Value::String(s)) => Some(s.to_string()),
+            _ => None,
+        };
+        let stage_id = match stage {
+            Some(s) if s != "main" => match self.find_resource("Stage", &s) {
+                Some(sid) => sid,
+                None => {
+                    return Err(EvalError::new(format!(
+                        "Could not find stage {s} specified by {}",
+                        self.resources[id].reference()
+                    ))
+                    .into());
+                }
+            },
+            _ => self.stage_main,
+        };
+        self.add_edge(stage_id, id);
+        let mut frame = Frame::new(scope);
+        self.deeper(|c| c.eval_body(&def.def.body, &mut frame, def.manifest))
+            .map_err(strip_flow)?;
+        Ok(())
+    }
+
+    /// Evaluates one defined-type instance.
+    pub fn evaluate_define(&mut self, id: ResId) -> EResult<()> {
+        if self.resources[id].evaluated {
+            return Ok(());
+        }
+        self.resources[id].evaluated = true;
+        let ResKind::Define(def) = self.resources[id].kind else {
+            return Ok(());
+        };
+        self.add_scope_tags(id);
+        let name = def.def.name.trim_start_matches("::").to_ascii_lowercase();
+        let declaring = self.resources[id].scope;
+        let scope = self.new_scope(ScopeKind::Define, Some(declaring), &name);
+        self.scopes[scope].resource = Some(id);
+        let title = Value::string(&*self.resources[id].title);
+        let name_v = self.resources[id]
+            .param("name")
+            .cloned()
+            .unwrap_or(title.clone());
+        self.scopes[scope].vars.insert("title".into(), title);
+        self.scopes[scope].vars.insert("name".into(), name_v);
+        let origin = self.resources[id].origin;
+        let r = self.bind_parameters(id, scope, &def.def.params, def.manifest, def.def.span);
+        if let Err(Flow::Error(mut err)) = r {
+            if let Some((m, span)) = origin {
+                err.location = None;
+                let e2 = (*err).clone().at(m, span);
+                return Err(EvalError::new(format!(
+                    "Error while evaluating a Resource Statement, {}",
+                    e2.message
+                ))
+                .at(m, span)
+                .into());
+            }
+            return Err(Flow::Error(err));
+        }
+        let mut frame = Frame::new(scope);
+        self.deeper(|c| c.eval_body(&def.def.body, &mut frame, def.manifest))
+            .map_err(strip_flow)?;
+        Ok(())
+    }
+
+    /// Binds a class or define's parameters into its scope and resource:
+    /// given values, else defaults (evaluated in the new scope), type-checked.
+    fn bind_parameters(
+        &mut self,
+        id: ResId,
+        scope: ScopeId,
+        params: &'a [Parameter],
+        m: &'a Manifest,
+        span: Span,
+    ) -> EResult<()> {
+        let reference = self.resources[id].reference();
+        // Unknown parameters.
+        let given: Vec<Rc<str>> = self.resources[id].params.keys().cloned().collect();
+        let mut problems = Vec::new();
+        for k in &given {
+            if &**k == "name" || core_types::METAPARAMS.contains(&&**k) {
+                continue;
+            }
+            if !params.iter().any(|p| *p.name == **k) {
+                problems.push(format!("has no parameter named '{k}'"));
+            }
+        }
+        let mut frame = Frame::new(scope);
+        for p in params {
+            let given = self.resources[id].param(&p.name).cloned();
+            let value = match given {
+                Some(v) => v,
+                None => match &p.default {
+                    Some(d) => {
+                        let v = self.eval(d, &mut frame, m)?;
+                        if !v.is_undef() {
+                            let source = self.scopes[scope].source.clone();
+                            self.resources[id].params.insert(
+                                Rc::from(p.name.as_str()),
+                                Param {
+                                    value: v.clone(),
+                                    source,
+                                    line: m.line_of(span) as u32,
+                                    from_default: false,
+                                },
+                            );
+                        }
+                        v
+                    }
+                    None => {
+                        problems.push(format!("expects a value for parameter '{}'", p.name));
+                        continue;
+                    }
+                },
+            };
+            if let Some(t) = &p.type_expr {
+                let tv = self.eval(t, &mut frame, m)?;
+                if let Value::Type(ty) = tv
+                    && !super::types::is_instance(&ty, &value)
+                {
+                    problems.push(format!(
+                        "parameter '{}' {}",
+                        p.name,
+                        super::types::describe_mismatch(&ty, &value)
+                    ));
+                    continue;
+                }
+            }
+            self.scopes[scope]
+                .vars
+                .insert(Rc::from(p.name.as_str()), value);
+        }
+        if !problems.is_empty() {
+            let msg = if problems.len() == 1 {
+                format!("{reference}: {}", problems[0])
+            } else {
+                format!("{reference}:\n  {}", problems.join("\n  "))
+            };
+            return Err(EvalError::new(msg).into());
+        }
+        Ok(())
+    }
+}
+
+/// `break`/`next`/`return` escaping a class or define body end it quietly.
+fn strip_flow(f: Flow) -> Flow {
+    f
+}

@@ -1,0 +1,458 @@
+//! Collectors (`File <| query |> { ... }`), `realize`, and chaining-arrow
+//! relationships: collectors realize virtual resources and override attributes
+//! until nothing changes; relationships become `before`/`notify` metaparameters.
+
+use super::compiler::{Compiler, Override, Param, RelEnd, Relationship, capitalize_name};
+use super::error::{EResult, EvalError, Flow};
+use super::scope::{Frame, ResId};
+use super::types::PType;
+use super::value::Value;
+use crate::syntax::Manifest;
+use crate::syntax::ast::*;
+use rustc_hash::FxHashSet;
+use std::rc::Rc;
+
+/// A collector waiting for matching resources.
+#[derive(Debug)]
+pub struct Collector<'a> {
+    /// Capitalized type name.
+    pub type_name: String,
+    pub query: Option<&'a Expr>,
+    pub frame: Frame,
+    pub manifest: &'a Manifest,
+    /// Attribute overrides, evaluated when the collector was declared.
+    pub overrides: Vec<(String, Value, bool)>,
+    pub source: Rc<str>,
+    pub line: u32,
+    /// Resources this collector already handled.
+    pub collected: FxHashSet<ResId>,
+    /// For `realize`: the exact references it must find.
+    pub refs: Option<Vec<(String, String)>>,
+    /// Exported collectors (`<<| |>>`) are ignored without storeconfigs.
+    pub ignored: bool,
+}
+
+impl<'a> Compiler<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn eval_collect(
+        &mut self,
+        type_expr: &'a Expr,
+        exported: bool,
+        query: Option<&'a Expr>,
+        ops: &'a [AttributeOp],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let t = self.eval(type_expr, f, m)?;
+        let type_name = match &t {
+            Value::Type(ty) => match &**ty {
+                PType::Resource {
+                    type_name: Some(n),
+                    title: None,
+                } => n.clone(),
+                PType::Class { name: None } => "Class".to_string(),
+                other => {
+                    return Err(EvalError::new(format!(
+                        "Cannot collect resources of type {other}"
+                    ))
+                    .at(m, e.span)
+                    .into());
+                }
+            },
+            other => {
+                return Err(EvalError::new(format!(
+                    "Cannot collect resources of type {}",
+                    other.type_name()
+                ))
+                .at(m, e.span)
+                .into());
+            }
+        };
+        // The type must exist.
+        let lower = type_name.to_ascii_lowercase();
+        if super::core_types::core_type(&lower).is_none()
+            && lower != "class"
+            && self.find_define(&lower).is_none()
+        {
+            return Err(
+                EvalError::new(format!("Resource type {type_name} doesn't exist"))
+                    .at(m, type_expr.span)
+                    .into(),
+            );
+        }
+        let attrs = self.eval_attribute_ops(ops, f, m)?;
+        let line = m.line_of(e.span) as u32;
+        if exported {
+            self.warnings.push(format!(
+                "You cannot collect exported resources without storeconfigs being set; the collection will be ignored (file: {}, line: {line})",
+                m.path
+            ));
+        }
+        let index = self.collectors.len();
+        self.collectors.push(Collector {
+            type_name,
+            query,
+            frame: f.clone(),
+            manifest: m,
+            overrides: attrs.into_iter().map(|(k, (v, add))| (k, v, add)).collect(),
+            source: self.scopes[f.scope].source.clone(),
+            line,
+            collected: FxHashSet::default(),
+            refs: None,
+            ignored: exported,
+        });
+        Ok(collector_marker(index))
+    }
+
+    /// `realize(File['x'], ...)`: realizes now, or when the resource appears.
+    pub fn realize(&mut self, refs: Vec<(String, String)>, f: &Frame, m: &'a Manifest, line: u32) {
+        self.collectors.push(Collector {
+            type_name: String::new(),
+            query: None,
+            frame: f.clone(),
+            manifest: m,
+            overrides: Vec::new(),
+            source: self.scopes[f.scope].source.clone(),
+            line,
+            collected: FxHashSet::default(),
+            refs: Some(refs),
+            ignored: false,
+        });
+        let idx = self.collectors.len() - 1;
+        // Realize what exists already, so attribute access sees it.
+        let _ = self.run_collector(idx);
+    }
+
+    /// One pass over all collectors; true if any found something new.
+    pub fn evaluate_collectors(&mut self) -> EResult<bool> {
+        let mut found = false;
+        for i in 0..self.collectors.len() {
+            if self.run_collector(i)? {
+                found = true;
+            }
+        }
+        Ok(found)
+    }
+
+    fn run_collector(&mut self, i: usize) -> EResult<bool> {
+        if self.collectors[i].ignored {
+            return Ok(false);
+        }
+        let matches: Vec<ResId> = if let Some(refs) = self.collectors[i].refs.clone() {
+            refs.iter()
+                .filter_map(|(t, title)| self.find_resource(t, title))
+                .collect()
+        } else {
+            let type_name = self.collectors[i].type_name.clone();
+            let mut out = Vec::new();
+            for id in 0..self.resources.len() {
+                if *self.resources[id].type_name != *type_name || self.resources[id].exported {
+                    continue;
+                }
+                if self.collectors[i].collected.contains(&id) {
+                    continue;
+                }
+                if self.query_matches(i, id)? {
+                    out.push(id);
+                }
+            }
+            out
+        };
+        let mut found = false;
+        for id in matches {
+            if !self.collectors[i].collected.insert(id) {
+                continue;
+            }
+            found = true;
+            self.resources[id].virtual_ = false;
+            if !self.collectors[i].overrides.is_empty() {
+                let c = &self.collectors[i];
+                let ov = Override {
+                    type_name: self.resources[id].type_name.to_string(),
+                    title: self.resources[id].title.to_string(),
+                    params: c.overrides.clone(),
+                    source: c.source.clone(),
+                    line: c.line,
+                    from_collector: true,
+                };
+                let m = c.manifest;
+                self.merge_override(id, &ov)
+                    .map_err(|e| Flow::from(e.at(m, crate::syntax::span::Span::default())))?;
+            }
+        }
+        Ok(found)
+    }
+
+    /// Evaluates a collector's query against one resource.
+    fn query_matches(&mut self, ci: usize, id: ResId) -> EResult<bool> {
+        let Some(q) = self.collectors[ci].query else {
+            return Ok(true);
+        };
+        let mut frame = self.collectors[ci].frame.clone();
+        let m = self.collectors[ci].manifest;
+        self.query_expr(q, id, &mut frame, m)
+    }
+
+    fn query_expr(
+        &mut self,
+        q: &'a Expr,
+        id: ResId,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<bool> {
+        match &q.kind {
+            ExprKind::Paren(inner) => self.query_expr(inner, id, f, m),
+            ExprKind::Binary {
+                op, left, right, ..
+            } => match op {
+                BinaryOp::And => {
+                    Ok(self.query_expr(left, id, f, m)? && self.query_expr(right, id, f, m)?)
+                }
+                BinaryOp::Or => {
+                    Ok(self.query_expr(left, id, f, m)? || self.query_expr(right, id, f, m)?)
+                }
+                BinaryOp::Eq | BinaryOp::Ne => {
+                    let attr = match &left.kind {
+                        ExprKind::QualifiedName(n) | ExprKind::String(n) => n.clone(),
+                        _ => self.eval(left, f, m)?.to_display(),
+                    };
+                    let value = self.eval(right, f, m)?;
+                    let eq = self.resource_attr_matches(id, &attr, &value);
+                    Ok(if *op == BinaryOp::Eq { eq } else { !eq })
+                }
+                _ => Err(EvalError::new("Illegal query expression")
+                    .at(m, q.span)
+                    .into()),
+            },
+            _ => {
+                let v = self.eval(q, f, m)?;
+                Ok(v.is_truthy())
+            }
+        }
+    }
+
+    /// Whether a resource's attribute equals a value (any element of an array).
+    fn resource_attr_matches(&self, id: ResId, attr: &str, value: &Value) -> bool {
+        let r = &self.resources[id];
+        match attr {
+            "tag" => {
+                let Some(want) = value.as_str() else {
+                    return false;
+                };
+                let want = want.to_lowercase();
+                self.resource_tagged(id, &want)
+            }
+            "title" => value.as_str().is_some_and(|v| v == &*r.title),
+            _ => match r.param(attr) {
+                Some(Value::Array(items)) => items.iter().any(|x| x.puppet_eq(value)),
+                Some(v) => v.puppet_eq(value),
+                None => attr == "name" && value.as_str().is_some_and(|v| v == &*r.title),
+            },
+        }
+    }
+
+    /// Tags of a resource including those it will inherit from its scope.
+    pub fn resource_tagged(&self, id: ResId, tag: &str) -> bool {
+        let mut cur = Some(id);
+        let mut guard = 0;
+        while let Some(i) = cur {
+            if self.resources[i].tags.iter().any(|t| &**t == tag) {
+                return true;
+            }
+            let scope = self.resources[i].scope;
+            cur = self.scopes[scope].resource.filter(|&o| o != i);
+            guard += 1;
+            if guard > 10_000 {
+                break;
+            }
+        }
+        false
+    }
+
+    /// Resources a realize() never found are errors.
+    pub fn check_unrealized(&mut self) -> EResult<()> {
+        let mut missing = Vec::new();
+        for c in &self.collectors {
+            if let Some(refs) = &c.refs {
+                for (t, title) in refs {
+                    if self.find_resource(t, title).is_none() {
+                        missing.push(format!("{t}[{title}]"));
+                    }
+                }
+            }
+        }
+        if !missing.is_empty() {
+            return Err(EvalError::new(format!(
+                "Failed to realize virtual resources {}",
+                missing.join(", ")
+            ))
+            .into());
+        }
+        Ok(())
+    }
+
+    // ----- relationships
+
+    pub fn eval_relationship(
+        &mut self,
+        op: RelationshipOp,
+        left: &'a Expr,
+        right: &'a Expr,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let l = self.eval(left, f, m)?;
+        let r = self.eval(right, f, m)?;
+        let ls = self
+            .rel_ends(&l)
+            .map_err(|msg| Flow::from(EvalError::new(msg).at(m, e.loc())))?;
+        let rs = self
+            .rel_ends(&r)
+            .map_err(|msg| Flow::from(EvalError::new(msg).at(m, e.loc())))?;
+        let (sources, targets, notify) = match op {
+            RelationshipOp::Before => (ls, rs, false),
+            RelationshipOp::Notify => (ls, rs, true),
+            RelationshipOp::Require => (rs, ls, false),
+            RelationshipOp::Subscribe => (rs, ls, true),
+        };
+        self.relationships.push(Relationship {
+            sources,
+            targets,
+            notify,
+            location: Some((f.scope, format!("{}:{}", m.path, m.line_of(e.span)))),
+        });
+        Ok(r)
+    }
+
+    fn rel_ends(&self, v: &Value) -> Result<Vec<RelEnd>, String> {
+        let mut out = Vec::new();
+        self.rel_ends_into(v, &mut out)?;
+        Ok(out)
+    }
+
+    fn rel_ends_into(&self, v: &Value, out: &mut Vec<RelEnd>) -> Result<(), String> {
+        match v {
+            Value::Type(t) => match &**t {
+                PType::Resource {
+                    type_name: Some(tn),
+                    title: Some(title),
+                } => out.push(RelEnd::Ref(tn.clone(), title.clone())),
+                PType::Class { name: Some(n) } => {
+                    out.push(RelEnd::Ref("Class".into(), capitalize_name(n)))
+                }
+                other => {
+                    return Err(format!(
+                        "Illegal relationship operand, can not form a relationship with a {other}. A Catalog type is required."
+                    ));
+                }
+            },
+            Value::Array(items) => {
+                for i in items.iter() {
+                    self.rel_ends_into(i, out)?;
+                }
+            }
+            Value::Hash(h) if h.len() == 1 && h.contains_key(&Value::string(COLLECTOR_KEY)) => {
+                if let Some(Value::Integer(i)) = h.get(&Value::string(COLLECTOR_KEY)) {
+                    out.push(RelEnd::Collector(*i as usize));
+                }
+            }
+            Value::String(s) => match crate::catalog::split_reference(s) {
+                Some((t, title)) => out.push(RelEnd::Ref(t.to_string(), title.to_string())),
+                None => {
+                    return Err("Illegal relationship operand, can not form a relationship with a String. A Catalog type is required.".to_string());
+                }
+            },
+            Value::Undef => {}
+            other => {
+                return Err(format!(
+                    "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
+                    super::expr::a_an_type(other)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Turns relationships into `before`/`notify` on their source resources.
+    pub fn evaluate_relationships(&mut self) -> EResult<()> {
+        let rels = std::mem::take(&mut self.relationships);
+        for rel in &rels {
+            let sources = self.resolve_ends(&rel.sources, None)?;
+            let first_source = sources.first().map(|&s| self.resources[s].reference());
+            let targets = self.resolve_ends(&rel.targets, first_source.as_deref())?;
+            let param = if rel.notify { "notify" } else { "before" };
+            for &s in &sources {
+                let target_refs: Vec<Value> = targets
+                    .iter()
+                    .map(|&t| {
+                        let r = &self.resources[t];
+                        Value::string(format!("{}[{}]", r.type_name, r.title))
+                    })
+                    .collect();
+                if target_refs.is_empty() {
+                    continue;
+                }
+                let res = &mut self.resources[s];
+                let mut items = Vec::new();
+                if let Some(p) = res.params.get(param) {
+                    match &p.value {
+                        Value::Array(a) => items.extend(a.iter().cloned()),
+                        other => items.push(other.clone()),
+                    }
+                }
+                items.extend(target_refs);
+                res.params.insert(
+                    param.into(),
+                    Param {
+                        value: Value::array(items),
+                        source: Rc::from(""),
+                        line: 0,
+                        from_default: false,
+                    },
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn resolve_ends(&self, ends: &[RelEnd], from: Option<&str>) -> EResult<Vec<ResId>> {
+        let mut out = Vec::new();
+        for end in ends {
+            match end {
+                RelEnd::Ref(t, title) => match self.find_resource(t, title) {
+                    Some(id) if !self.resources[id].virtual_ => out.push(id),
+                    _ => {
+                        let msg = match from {
+                            Some(src) => format!(
+                                "Could not find resource '{t}[{title}]' for relationship from '{src}'"
+                            ),
+                            None => format!(
+                                "Could not find resource '{t}[{title}]' for relationship on '{t}[{title}]'"
+                            ),
+                        };
+                        return Err(EvalError::new(msg).into());
+                    }
+                },
+                RelEnd::Collector(i) => {
+                    let mut ids: Vec<ResId> =
+                        self.collectors[*i].collected.iter().copied().collect();
+                    ids.sort_unstable();
+                    out.extend(ids.into_iter().filter(|&id| !self.resources[id].virtual_));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The key of the marker value a collector expression evaluates to.
+pub const COLLECTOR_KEY: &str = "\u{0}collector";
+
+/// The value of a collector expression: a marker relationships recognise.
+fn collector_marker(index: usize) -> Value {
+    let mut h = indexmap::IndexMap::new();
+    h.insert(Value::string(COLLECTOR_KEY), Value::Integer(index as i64));
+    Value::hash(h)
+}

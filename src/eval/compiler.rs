@@ -1,0 +1,876 @@
+//! The compiler's state and its phases: definitions, top scope, main class,
+//! node, generators (defined types and collectors), finishing (relationships,
+//! overrides, tags, metaparameters) and the catalog it produces.
+
+use super::core_types::{self, CoreType};
+use super::error::{EResult, EvalError, Flow};
+use super::scope::{Frame, ResId, Scope, ScopeId, ScopeKind, TOP};
+use super::types::AliasType;
+use super::value::Value;
+use crate::catalog::{Catalog, Edge, Resource};
+use crate::syntax::Manifest;
+use crate::syntax::ast::*;
+use crate::syntax::span::Span;
+use indexmap::IndexMap;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::path::PathBuf;
+use std::rc::Rc;
+
+/// A definition and the manifest it is written in.
+#[derive(Debug)]
+pub struct Def<'a, T> {
+    pub def: &'a T,
+    pub manifest: &'a Manifest,
+}
+
+impl<T> Clone for Def<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Def<'_, T> {}
+
+/// What a resource is an instance of.
+#[derive(Debug, Clone, Copy)]
+pub enum ResKind<'a> {
+    Builtin(&'static CoreType),
+    Define(Def<'a, DefineDef>),
+    /// A class; `None` for Class[main].
+    Class(Option<Def<'a, ClassDef>>),
+    Node(Def<'a, NodeDef>),
+    Stage,
+}
+
+/// A parameter value on a resource, with who set it.
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub value: Value,
+    /// The class or define (lowercase name) whose code set it; `""` for main.
+    pub source: Rc<str>,
+    pub line: u32,
+    pub from_default: bool,
+}
+
+/// A resource being compiled.
+#[derive(Debug)]
+pub struct Res<'a> {
+    pub type_name: Rc<str>,
+    pub title: Rc<str>,
+    pub params: IndexMap<Rc<str>, Param>,
+    pub tags: Vec<Rc<str>>,
+    pub file: Option<Rc<str>>,
+    pub line: Option<u32>,
+    pub exported: bool,
+    /// Declared virtual and not yet realized.
+    pub virtual_: bool,
+    /// The scope that declared it.
+    pub scope: ScopeId,
+    pub kind: ResKind<'a>,
+    pub evaluated: bool,
+    /// Where it was declared, for errors.
+    pub origin: Option<(&'a Manifest, Span)>,
+}
+
+impl Res<'_> {
+    pub fn reference(&self) -> String {
+        format!("{}[{}]", self.type_name, self.title)
+    }
+
+    pub fn param(&self, name: &str) -> Option<&Value> {
+        self.params.get(name).map(|p| &p.value)
+    }
+}
+
+/// A chaining-arrow relationship waiting for the finish phase.
+#[derive(Debug, Clone)]
+pub struct Relationship {
+    pub sources: Vec<RelEnd>,
+    pub targets: Vec<RelEnd>,
+    /// `notify` for `~>`, else `before`.
+    pub notify: bool,
+    pub location: Option<(ScopeId, String)>,
+}
+
+/// One end of a relationship: a reference, or the resources a collector found.
+#[derive(Debug, Clone)]
+pub enum RelEnd {
+    Ref(String, String),
+    Collector(usize),
+}
+
+/// An override from `File['x'] { ... }` waiting for its resource.
+#[derive(Debug, Clone)]
+pub struct Override {
+    pub type_name: String,
+    pub title: String,
+    pub params: Vec<(String, Value, bool)>,
+    pub source: Rc<str>,
+    pub line: u32,
+    /// Collector overrides may replace any value.
+    pub from_collector: bool,
+}
+
+/// All state of one compile.
+pub struct Compiler<'a> {
+    pub node: String,
+    pub facts: Value,
+    pub modulepath: Vec<PathBuf>,
+    pub arena: &'a typed_arena::Arena<Manifest>,
+    pub loaded_paths: FxHashSet<PathBuf>,
+    pub classes: FxHashMap<String, Def<'a, ClassDef>>,
+    pub defines: FxHashMap<String, Def<'a, DefineDef>>,
+    pub functions: FxHashMap<String, Def<'a, FunctionDef>>,
+    pub aliases: FxHashMap<String, Def<'a, TypeAliasDef>>,
+    pub alias_types: FxHashMap<String, Rc<AliasType>>,
+    pub nodes: Vec<Def<'a, NodeDef>>,
+    pub scopes: Vec<Scope>,
+    pub resources: Vec<Res<'a>>,
+    /// (capitalized type, title or namevar alias) → resource.
+    pub titles: FxHashMap<(Rc<str>, Rc<str>), ResId>,
+    pub class_scopes: FxHashMap<String, ScopeId>,
+    pub classes_in_order: Vec<String>,
+    pub edges: Vec<(ResId, ResId)>,
+    pub collectors: Vec<super::collectors::Collector<'a>>,
+    pub overrides: Vec<Override>,
+    pub relationships: Vec<Relationship>,
+    pub warnings: Vec<String>,
+    /// Messages of notice(), warning() ... as (level, text).
+    pub logs: Vec<(&'static str, String)>,
+    /// Why the last autoload failed (a parse error in a module file ...).
+    pub autoload_failure: Option<String>,
+    pub depth: u32,
+    pub main_resource: ResId,
+    pub stage_main: ResId,
+    /// The manifest top-level code is being evaluated from (for locations).
+    pub main_manifest: Option<&'a Manifest>,
+}
+
+/// A matched node definition, the node resource's name, and regex captures.
+type NodeMatch<'a> = (Def<'a, NodeDef>, String, Option<Vec<Option<String>>>);
+
+/// The deepest evaluation nesting before a clear error (no stack overflow).
+pub const MAX_EVAL_DEPTH: u32 = 350;
+
+impl<'a> Compiler<'a> {
+    pub fn new(
+        node: &str,
+        facts: &serde_json::Map<String, serde_json::Value>,
+        modulepath: Vec<PathBuf>,
+        arena: &'a typed_arena::Arena<Manifest>,
+    ) -> Compiler<'a> {
+        let facts_value = Value::from_json(&serde_json::Value::Object(facts.clone()));
+        Compiler {
+            node: node.to_string(),
+            facts: facts_value,
+            modulepath,
+            arena,
+            loaded_paths: FxHashSet::default(),
+            classes: FxHashMap::default(),
+            defines: FxHashMap::default(),
+            functions: FxHashMap::default(),
+            aliases: FxHashMap::default(),
+            alias_types: FxHashMap::default(),
+            nodes: Vec::new(),
+            scopes: Vec::new(),
+            resources: Vec::new(),
+            titles: FxHashMap::default(),
+            class_scopes: FxHashMap::default(),
+            classes_in_order: Vec::new(),
+            edges: Vec::new(),
+            collectors: Vec::new(),
+            overrides: Vec::new(),
+            relationships: Vec::new(),
+            warnings: Vec::new(),
+            logs: Vec::new(),
+            autoload_failure: None,
+            depth: 0,
+            main_resource: 0,
+            stage_main: 0,
+            main_manifest: None,
+        }
+    }
+
+    /// Registers the definitions of a manifest (classes, defines, functions,
+    /// type aliases; nodes when `with_nodes`).
+    pub fn register(&mut self, manifest: &'a Manifest, with_nodes: bool) -> Result<(), EvalError> {
+        for e in &manifest.program.body {
+            self.register_expr(manifest, e, with_nodes)?;
+        }
+        Ok(())
+    }
+
+    fn register_expr(
+        &mut self,
+        m: &'a Manifest,
+        e: &'a Expr,
+        with_nodes: bool,
+    ) -> Result<(), EvalError> {
+        match &e.kind {
+            ExprKind::Class(c) => {
+                let key = c.name.to_ascii_lowercase();
+                if let Some(prev) = self.classes.get(&key)
+                    && !std::ptr::eq(prev.def, &**c)
+                {
+                    let line = prev.manifest.line_of(prev.def.span);
+                    return Err(EvalError::new(format!(
+                        "Class '{key}' is already defined (line: {line}); cannot redefine"
+                    ))
+                    .at(m, e.span));
+                }
+                if self.defines.contains_key(&key) {
+                    return Err(EvalError::new(format!(
+                        "'{key}' is already defined as a definition; cannot redefine as a class"
+                    ))
+                    .at(m, e.span));
+                }
+                self.classes.insert(
+                    key,
+                    Def {
+                        def: c,
+                        manifest: m,
+                    },
+                );
+                for s in &c.body {
+                    self.register_expr(m, s, false)?;
+                }
+            }
+            ExprKind::Define(d) => {
+                let key = d.name.to_ascii_lowercase();
+                if self.classes.contains_key(&key) {
+                    return Err(EvalError::new(format!(
+                        "'{key}' is already defined as a class; cannot redefine as a definition"
+                    ))
+                    .at(m, e.span));
+                }
+                if let Some(prev) = self.defines.get(&key)
+                    && !std::ptr::eq(prev.def, &**d)
+                {
+                    let line = prev.manifest.line_of(prev.def.span);
+                    return Err(EvalError::new(format!(
+                        "Definition '{key}' is already defined (line: {line}); cannot be redefined"
+                    ))
+                    .at(m, e.span));
+                }
+                self.defines.insert(
+                    key,
+                    Def {
+                        def: d,
+                        manifest: m,
+                    },
+                );
+            }
+            ExprKind::Function(f) => {
+                let key = f.name.trim_start_matches("::").to_ascii_lowercase();
+                self.functions.insert(
+                    key,
+                    Def {
+                        def: f,
+                        manifest: m,
+                    },
+                );
+            }
+            ExprKind::TypeAlias(t) => {
+                let key = t.name.to_ascii_lowercase();
+                self.aliases.insert(
+                    key,
+                    Def {
+                        def: t,
+                        manifest: m,
+                    },
+                );
+            }
+            ExprKind::Node(n) if with_nodes => {
+                self.nodes.push(Def {
+                    def: n,
+                    manifest: m,
+                });
+            }
+            ExprKind::Block(stmts) => {
+                for s in stmts {
+                    self.register_expr(m, s, with_nodes)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    // ----- scopes
+
+    pub fn new_scope(&mut self, kind: ScopeKind, parent: Option<ScopeId>, source: &str) -> ScopeId {
+        self.scopes.push(Scope::new(kind, parent, source));
+        self.scopes.len() - 1
+    }
+
+    /// Sets up top scope: facts as variables, `$facts`, `$trusted`, `$environment`.
+    pub fn init_top_scope(&mut self) {
+        let top = self.new_scope(ScopeKind::Top, None, "");
+        debug_assert_eq!(top, TOP);
+        let facts = self.facts.clone();
+        if let Value::Hash(map) = &facts {
+            for (k, v) in map.iter() {
+                if let Value::String(name) = k {
+                    self.scopes[TOP].vars.insert(name.clone(), v.clone());
+                }
+            }
+        }
+        let (hostname, domain) = match self.node.split_once('.') {
+            Some((h, d)) => (h.to_string(), d.to_string()),
+            None => (self.node.clone(), String::new()),
+        };
+        let mut trusted = IndexMap::new();
+        trusted.insert(Value::string("authenticated"), Value::string("local"));
+        trusted.insert(Value::string("certname"), Value::string(self.node.as_str()));
+        trusted.insert(Value::string("extensions"), Value::hash(IndexMap::new()));
+        trusted.insert(Value::string("hostname"), Value::string(hostname));
+        trusted.insert(Value::string("domain"), Value::string(domain));
+        let vars = &mut self.scopes[TOP].vars;
+        vars.insert("facts".into(), facts);
+        vars.insert("trusted".into(), Value::hash(trusted));
+        vars.insert("environment".into(), Value::string("production"));
+        vars.insert("clientcert".into(), Value::string(self.node.as_str()));
+    }
+
+    // ----- resources
+
+    /// Adds a resource to the catalog: checks uniqueness by title and namevar.
+    pub fn add_resource(&mut self, res: Res<'a>) -> Result<ResId, EvalError> {
+        let type_name = res.type_name.clone();
+        let key = (type_name.clone(), res.title.clone());
+        if let Some(&existing) = self.titles.get(&key) {
+            let prev = &self.resources[existing];
+            let at = match prev.line {
+                Some(l) => format!(" at (line: {l})"),
+                None => String::new(),
+            };
+            let here = res
+                .line
+                .map(|l| format!(" (line: {l})"))
+                .unwrap_or_default();
+            return Err(EvalError::new(format!(
+                "Duplicate declaration: {} is already declared{at}; cannot redeclare{here}",
+                prev.reference()
+            ))
+            .with_code("DUPLICATE_DECLARATION"));
+        }
+        let id = self.resources.len();
+        // Namevar alias: isomorphic built-in types may not share a namevar value.
+        if let ResKind::Builtin(t) = res.kind
+            && t.isomorphic
+        {
+            let namevar = res
+                .param(t.namevar)
+                .and_then(|v| v.as_str().map(|s| s.to_string()));
+            if let Some(nv) = namevar
+                && *nv != *res.title
+            {
+                let alias_key = (type_name.clone(), Rc::from(nv.as_str()));
+                if let Some(&existing) = self.titles.get(&alias_key) {
+                    let prev = &self.resources[existing];
+                    let line = prev.line.unwrap_or(0);
+                    return Err(EvalError::new(format!(
+                        "Cannot alias {} to [\"{nv}\"]{}; resource [\"{}\", \"{nv}\"] already declared (line: {line})",
+                        res.reference(),
+                        res.line.map(|l| format!(" at (line: {l})")).unwrap_or_default(),
+                        type_name
+                    ))
+                    .with_code("DUPLICATE_ALIAS"));
+                }
+                self.titles.insert(alias_key, id);
+            }
+        }
+        self.titles.insert(key, id);
+        self.resources.push(res);
+        Ok(id)
+    }
+
+    /// Finds a resource by capitalized type and title (or namevar alias).
+    pub fn find_resource(&self, type_name: &str, title: &str) -> Option<ResId> {
+        let key: (Rc<str>, Rc<str>) = (Rc::from(type_name), Rc::from(title));
+        self.titles.get(&key).copied()
+    }
+
+    pub fn add_edge(&mut self, from: ResId, to: ResId) {
+        self.edges.push((from, to));
+    }
+
+    // ----- the phases
+
+    /// Evaluates the top-level code of one manifest in top scope.
+    pub fn evaluate_main_code(&mut self, manifest: &'a Manifest) -> EResult<()> {
+        self.main_manifest = Some(manifest);
+        let mut frame = Frame::new(TOP);
+        for stmt in &manifest.program.body {
+            match &stmt.kind {
+                ExprKind::Class(_)
+                | ExprKind::Define(_)
+                | ExprKind::Function(_)
+                | ExprKind::TypeAlias(_)
+                | ExprKind::Node(_) => continue,
+                _ => {}
+            }
+            self.eval(stmt, &mut frame, manifest)?;
+        }
+        Ok(())
+    }
+
+    /// Finds and evaluates the node definition matching this node.
+    pub fn evaluate_node(&mut self) -> EResult<()> {
+        if self.nodes.is_empty() {
+            return Ok(());
+        }
+        let name = self.node.to_ascii_lowercase();
+        let mut found: Option<NodeMatch<'a>> = None;
+        // Exact names first.
+        'outer: for n in &self.nodes {
+            for m in &n.def.matches {
+                if let ExprKind::String(s) = &m.kind
+                    && s.to_ascii_lowercase() == name
+                {
+                    found = Some((*n, name.clone(), None));
+                    break 'outer;
+                }
+                if let ExprKind::Concat(parts) = &m.kind
+                    && let [StringPart::Literal(s)] = parts.as_slice()
+                    && s.to_ascii_lowercase() == name
+                {
+                    found = Some((*n, name.clone(), None));
+                    break 'outer;
+                }
+            }
+        }
+        if found.is_none() {
+            'outer2: for n in &self.nodes {
+                for m in &n.def.matches {
+                    if let ExprKind::Regex(r) = &m.kind {
+                        let re = super::value::RegexValue::new(r)
+                            .map_err(|e| EvalError::new(e).at(n.manifest, m.span))?;
+                        if let Some(caps) = re.captures(&name) {
+                            let cleaned: String = r
+                                .to_ascii_lowercase()
+                                .chars()
+                                .filter(|c| c.is_ascii_alphanumeric() || "-_:.".contains(*c))
+                                .collect();
+                            let cleaned = cleaned.trim_start_matches('.').to_string();
+                            found = Some((*n, format!("__node_regexp__{cleaned}"), Some(caps)));
+                            break 'outer2;
+                        }
+                    }
+                }
+            }
+        }
+        if found.is_none() {
+            for n in &self.nodes {
+                if n.def
+                    .matches
+                    .iter()
+                    .any(|m| matches!(m.kind, ExprKind::Default))
+                {
+                    found = Some((*n, "default".to_string(), None));
+                    break;
+                }
+            }
+        }
+        let Some((def, node_name, captures)) = found else {
+            return Err(EvalError::new(format!(
+                "Could not find node statement with name 'default' or '{}'",
+                self.node
+            ))
+            .into());
+        };
+        let main = self.main_resource;
+        let scope = self.new_scope(ScopeKind::Node, Some(TOP), &node_name);
+        let mut res = self.new_res("Node", &node_name, TOP, ResKind::Node(def));
+        res.line = Some(def.manifest.line_of(def.def.span) as u32);
+        res.evaluated = true;
+        let id = self
+            .add_resource(res)
+            .map_err(|e| e.at(def.manifest, def.def.span))?;
+        self.add_edge(main, id);
+        self.scopes[scope].resource = Some(id);
+        self.add_scope_tags(id);
+        self.classes_in_order.push(node_name.clone());
+        self.class_scopes.insert(node_name, scope);
+        let mut frame = Frame::new(scope);
+        frame.matches = captures.map(Rc::new);
+        self.eval_body(&def.def.body, &mut frame, def.manifest)?;
+        Ok(())
+    }
+
+    /// Evaluates collectors and defined types until nothing changes.
+    pub fn evaluate_generators(&mut self) -> EResult<()> {
+        let mut rounds = 0;
+        loop {
+            let mut done = true;
+            if self.evaluate_collectors()? {
+                done = false;
+            }
+            if self.evaluate_definitions()? {
+                done = false;
+            }
+            if done {
+                return Ok(());
+            }
+            rounds += 1;
+            if rounds > 1000 {
+                return Err(EvalError::new(
+                    "Somehow looped more than 1000 times while evaluating host catalog",
+                )
+                .into());
+            }
+        }
+    }
+
+    fn evaluate_definitions(&mut self) -> EResult<bool> {
+        let pending: Vec<ResId> = (0..self.resources.len())
+            .filter(|&i| {
+                let r = &self.resources[i];
+                !r.evaluated && !r.virtual_ && matches!(r.kind, ResKind::Define(_))
+            })
+            .collect();
+        for &id in &pending {
+            self.evaluate_define(id)?;
+        }
+        Ok(!pending.is_empty())
+    }
+
+    /// The finishing phase: relationships, overrides, validation, tags, metaparameters.
+    pub fn finish(&mut self) -> EResult<()> {
+        self.evaluate_relationships()?;
+        self.apply_overrides()?;
+        self.check_unrealized()?;
+        self.validate_resources()?;
+        self.propagate_metaparams();
+        Ok(())
+    }
+
+    fn validate_resources(&mut self) -> EResult<()> {
+        for r in &self.resources {
+            if r.virtual_ {
+                continue;
+            }
+            if let ResKind::Builtin(t) = r.kind {
+                for name in r.params.keys() {
+                    if !t.accepts(name) {
+                        let line = r.line.map(|l| format!(" (line: {l})")).unwrap_or_default();
+                        return Err(EvalError::new(format!(
+                            "no parameter named '{name}'{line} on {}{line}",
+                            r.reference()
+                        ))
+                        .with_code("INVALID_PARAMETER")
+                        .into());
+                    }
+                }
+            }
+            // Relationship targets must exist.
+            for rel in core_types::RELATIONSHIP_PARAMS {
+                if let Some(p) = r.params.get(rel) {
+                    let mut refs = Vec::new();
+                    collect_refs(&p.value, &mut refs);
+                    for (t, title) in refs {
+                        if t == "Class" && self.find_resource("Class", &title).is_some() {
+                            continue;
+                        }
+                        let found = self
+                            .find_resource(&t, &title)
+                            .is_some_and(|id| !self.resources[id].virtual_);
+                        if !found {
+                            let line = r.line.map(|l| format!(" (line: {l})")).unwrap_or_default();
+                            return Err(EvalError::new(format!(
+                                "Could not find resource '{t}[{title}]' in parameter '{rel}'{line}"
+                            ))
+                            .with_code("MISSING_RELATIONSHIP_TARGET")
+                            .into());
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Non-relationship metaparameters and tags flow down containment from Class[main].
+    fn propagate_metaparams(&mut self) {
+        const INHERITED: [&str; 7] = [
+            "noop", "schedule", "audit", "loglevel", "alias", "tag", "stage",
+        ];
+        let mut children: Vec<Vec<ResId>> = vec![Vec::new(); self.resources.len()];
+        for &(from, to) in &self.edges {
+            children[from].push(to);
+        }
+        // Walk from Class[main] (breadth first), as Puppet's catalog.walk does.
+        let mut seen = vec![false; self.resources.len()];
+        let mut queue = std::collections::VecDeque::new();
+        queue.push_back(self.main_resource);
+        seen[self.main_resource] = true;
+        while let Some(src) = queue.pop_front() {
+            for &tgt in &children[src] {
+                for name in INHERITED {
+                    if let Some(p) = self.resources[src].params.get(name).cloned()
+                        && !self.resources[tgt].params.contains_key(name)
+                    {
+                        self.resources[tgt].params.insert(name.into(), p);
+                    }
+                }
+                let src_tags = self.resources[src].tags.clone();
+                merge_tags(&mut self.resources[tgt].tags, &src_tags);
+                if !seen[tgt] {
+                    seen[tgt] = true;
+                    queue.push_back(tgt);
+                }
+            }
+        }
+    }
+
+    /// The catalog in Puppet's JSON model.
+    pub fn to_catalog(&self) -> Catalog {
+        let mut resources = Vec::with_capacity(self.resources.len() + 1);
+        let mut included = vec![false; self.resources.len()];
+        for (i, r) in self.resources.iter().enumerate() {
+            if r.virtual_ {
+                continue;
+            }
+            included[i] = true;
+            let mut parameters = IndexMap::new();
+            let namevar = match r.kind {
+                ResKind::Builtin(t) => Some(t.namevar),
+                _ => None,
+            };
+            for (k, p) in &r.params {
+                if Some(&**k) == namevar && p.value.as_str() == Some(&*r.title) {
+                    continue;
+                }
+                if let Some(v) = catalog_json(&p.value) {
+                    let v = if core_types::RELATIONSHIP_PARAMS.contains(&&**k) {
+                        flatten_refs(v)
+                    } else {
+                        v
+                    };
+                    parameters.insert(k.to_string(), v);
+                }
+            }
+            let kind = match r.kind {
+                ResKind::Builtin(_) | ResKind::Stage => Some("compilable_type".to_string()),
+                ResKind::Class(None) => Some("unknown".to_string()),
+                _ => None,
+            };
+            resources.push(Resource {
+                type_name: r.type_name.to_string(),
+                title: r.title.to_string(),
+                tags: r.tags.iter().map(|t| t.to_string()).collect(),
+                file: r.file.as_ref().map(|f| f.to_string()),
+                line: r.line,
+                exported: r.exported,
+                kind,
+                parameters,
+            });
+        }
+        let mut edges = Vec::with_capacity(self.edges.len());
+        let mut seen_edges = FxHashSet::default();
+        for &(from, to) in &self.edges {
+            if included[from] && included[to] && seen_edges.insert((from, to)) {
+                edges.push(Edge {
+                    source: self.resources[from].reference(),
+                    target: self.resources[to].reference(),
+                });
+            }
+        }
+        let mut classes = vec!["settings".to_string()];
+        classes.extend(self.classes_in_order.iter().cloned());
+        Catalog {
+            tags: vec!["settings".to_string()],
+            name: self.node.clone(),
+            version: serde_json::Value::from(0),
+            code_id: None,
+            catalog_uuid: String::new(),
+            catalog_format: 2,
+            environment: "production".to_string(),
+            resources,
+            edges,
+            classes,
+        }
+    }
+
+    /// A new resource value with its type and title tags.
+    pub fn new_res(
+        &self,
+        type_name: &str,
+        title: &str,
+        scope: ScopeId,
+        kind: ResKind<'a>,
+    ) -> Res<'a> {
+        let mut tags = Vec::new();
+        add_tag(&mut tags, &type_name.to_ascii_lowercase());
+        if is_valid_tag(title) {
+            add_tag(&mut tags, &title.to_ascii_lowercase());
+        }
+        Res {
+            type_name: type_name.into(),
+            title: title.into(),
+            params: IndexMap::new(),
+            tags,
+            file: None,
+            line: None,
+            exported: false,
+            virtual_: false,
+            scope,
+            kind,
+            evaluated: false,
+            origin: None,
+        }
+    }
+
+    /// Adds the tags of the declaring scope's resource (Puppet's scope tags).
+    pub fn add_scope_tags(&mut self, id: ResId) {
+        let scope = self.resources[id].scope;
+        if let Some(owner) = self.scopes[scope].resource
+            && owner != id
+        {
+            let tags = self.resources[owner].tags.clone();
+            merge_tags(&mut self.resources[id].tags, &tags);
+        }
+    }
+
+    /// Runs `f` one level deeper, failing clearly past the depth limit.
+    pub fn deeper<T>(&mut self, f: impl FnOnce(&mut Self) -> EResult<T>) -> EResult<T> {
+        self.depth += 1;
+        if self.depth > MAX_EVAL_DEPTH {
+            self.depth -= 1;
+            return Err(Flow::from(EvalError::new(format!(
+                "Evaluation is nested too deeply (more than {MAX_EVAL_DEPTH} levels of calls, classes or defined types); look for unbounded recursion"
+            ))));
+        }
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+}
+
+/// Collects `(Type, title)` of every resource reference in a value.
+pub fn collect_refs(v: &Value, out: &mut Vec<(String, String)>) {
+    match v {
+        Value::Type(t) => {
+            if let super::types::PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } = &**t
+            {
+                out.push((tn.clone(), title.clone()));
+            } else if let super::types::PType::Class { name: Some(n) } = &**t {
+                out.push(("Class".to_string(), capitalize_name(n)));
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|i| collect_refs(i, out)),
+        Value::String(s) => {
+            if let Some((t, title)) = crate::catalog::split_reference(s) {
+                out.push((t.to_string(), title.to_string()));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A parameter value as catalog data: references as `Type[title]` strings,
+/// class references capitalized, `undef` left out (`None`).
+pub fn catalog_json(v: &Value) -> Option<serde_json::Value> {
+    use super::types::PType;
+    match v {
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } => Some(serde_json::Value::String(format!("{tn}[{title}]"))),
+            PType::Class { name: Some(n) } => Some(serde_json::Value::String(format!(
+                "Class[{}]",
+                capitalize_name(n)
+            ))),
+            _ => v.to_catalog_json(),
+        },
+        Value::Array(items) => Some(serde_json::Value::Array(
+            items
+                .iter()
+                .map(|i| catalog_json(i).unwrap_or(serde_json::Value::Null))
+                .collect(),
+        )),
+        Value::Hash(map) => {
+            let mut obj = serde_json::Map::new();
+            for (k, val) in map.iter() {
+                let key = match k {
+                    Value::String(s) => s.to_string(),
+                    other => other.to_display(),
+                };
+                obj.insert(key, catalog_json(val).unwrap_or(serde_json::Value::Null));
+            }
+            Some(serde_json::Value::Object(obj))
+        }
+        Value::Sensitive(inner) => catalog_json(inner),
+        _ => v.to_catalog_json(),
+    }
+}
+
+/// Relationship values as Puppet writes them: one string, or a flat array.
+fn flatten_refs(v: serde_json::Value) -> serde_json::Value {
+    fn walk(v: serde_json::Value, out: &mut Vec<serde_json::Value>) {
+        match v {
+            serde_json::Value::Array(items) => items.into_iter().for_each(|i| walk(i, out)),
+            serde_json::Value::Null => {}
+            other => out.push(other),
+        }
+    }
+    match v {
+        serde_json::Value::Array(_) => {
+            let mut out = Vec::new();
+            walk(v, &mut out);
+            serde_json::Value::Array(out)
+        }
+        other => other,
+    }
+}
+
+/// `Foo::bar` → `Foo::Bar` (each segment capitalized), as Puppet names types and classes.
+pub fn capitalize_name(name: &str) -> String {
+    name.trim_start_matches("::")
+        .split("::")
+        .map(|seg| {
+            let mut c = seg.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// Puppet's tag rule: `[[:alnum:]_][[:alnum:]_:.-]*`.
+pub fn is_valid_tag(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_alphanumeric() || c == '_' => {}
+        _ => return false,
+    }
+    chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
+}
+
+/// Adds a tag (lowercased) and, for qualified names, each segment.
+pub fn add_tag(tags: &mut Vec<Rc<str>>, tag: &str) {
+    let t = tag.to_lowercase();
+    if !tags.iter().any(|x| **x == *t) {
+        tags.push(Rc::from(t.as_str()));
+    }
+    if t.contains("::") {
+        for seg in t.split("::") {
+            if !seg.is_empty() && !tags.iter().any(|x| **x == *seg) {
+                tags.push(Rc::from(seg));
+            }
+        }
+    }
+}
+
+pub fn merge_tags(tags: &mut Vec<Rc<str>>, more: &[Rc<str>]) {
+    for t in more {
+        if !tags.iter().any(|x| x == t) {
+            tags.push(t.clone());
+        }
+    }
+}

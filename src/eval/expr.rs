@@ -1,0 +1,1199 @@
+//! Expression evaluation: literals, variables, operators, access, strings,
+//! conditionals and assignment. Resource expressions, calls and collectors
+//! are dispatched to their own modules.
+
+use super::compiler::{Compiler, capitalize_name};
+use super::error::{EResult, EvalError, Flow};
+use super::scope::{Frame, ScopeId, ScopeKind, TOP};
+use super::types::PType;
+use super::value::{RegexValue, Value};
+use crate::syntax::Manifest;
+use crate::syntax::ast::*;
+use indexmap::IndexMap;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+impl<'a> Compiler<'a> {
+    /// Evaluates a body (statement list): the value of the last statement.
+    pub fn eval_body(
+        &mut self,
+        body: &'a [Expr],
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let mut last = Value::Undef;
+        for e in body {
+            last = self.eval(e, f, m)?;
+        }
+        Ok(last)
+    }
+
+    /// Evaluates one expression.
+    pub fn eval(&mut self, e: &'a Expr, f: &mut Frame, m: &'a Manifest) -> EResult<Value> {
+        self.depth += 1;
+        if self.depth > super::compiler::MAX_EVAL_DEPTH {
+            self.depth -= 1;
+            return Err(EvalError::new(
+                "Evaluation is nested too deeply; look for unbounded recursion",
+            )
+            .at(m, e.span)
+            .into());
+        }
+        let r = self.eval_inner(e, f, m);
+        self.depth -= 1;
+        r
+    }
+
+    fn eval_inner(&mut self, e: &'a Expr, f: &mut Frame, m: &'a Manifest) -> EResult<Value> {
+        match &e.kind {
+            ExprKind::Nop => Ok(Value::Undef),
+            ExprKind::Undef => Ok(Value::Undef),
+            ExprKind::Default => Ok(Value::Default),
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::Integer { value, .. } => Ok(Value::Integer(*value)),
+            ExprKind::Float(v) => Ok(Value::Float(*v)),
+            ExprKind::String(s) => Ok(Value::string(s.as_str())),
+            ExprKind::QualifiedName(s) => Ok(Value::string(s.as_str())),
+            ExprKind::Concat(parts) => {
+                let mut out = String::new();
+                for p in parts {
+                    match p {
+                        StringPart::Literal(s) => out.push_str(s),
+                        StringPart::Expr(x) => {
+                            let v = self.eval(x, f, m)?;
+                            out.push_str(&v.to_display());
+                        }
+                    }
+                }
+                Ok(Value::string(out))
+            }
+            ExprKind::Heredoc { text, .. } => self.eval(text, f, m),
+            ExprKind::Regex(src) => {
+                let r = RegexValue::new(src).map_err(|msg| EvalError::new(msg).at(m, e.span))?;
+                Ok(Value::Regex(Rc::new(r)))
+            }
+            ExprKind::QualifiedReference(name) => self
+                .resolve_type_name(name)
+                .map(Value::from_type)
+                .map_err(|msg| EvalError::new(msg).at(m, e.span).into()),
+            ExprKind::Variable(name) => Ok(self.lookup_var(name, f, m, e)),
+            ExprKind::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for i in items {
+                    if let ExprKind::Unary {
+                        op: UnaryOp::Splat,
+                        expr,
+                    } = &i.kind
+                    {
+                        match self.eval(expr, f, m)? {
+                            Value::Array(a) => out.extend(a.iter().cloned()),
+                            other => out.push(other),
+                        }
+                    } else {
+                        out.push(self.eval(i, f, m)?);
+                    }
+                }
+                Ok(Value::array(out))
+            }
+            ExprKind::Hash(entries) => {
+                let mut map = IndexMap::with_capacity(entries.len());
+                for en in entries {
+                    let k = self.eval(&en.key, f, m)?;
+                    let v = self.eval(&en.value, f, m)?;
+                    map.insert(k, v);
+                }
+                Ok(Value::hash(map))
+            }
+            ExprKind::Unary { op, expr } => {
+                let v = self.eval(expr, f, m)?;
+                match op {
+                    UnaryOp::Not => Ok(Value::Bool(!v.is_truthy())),
+                    UnaryOp::Splat => Ok(match v {
+                        Value::Array(_) => v,
+                        Value::Undef => Value::array(Vec::new()),
+                        other => Value::array(vec![other]),
+                    }),
+                    UnaryOp::Neg => {
+                        let n = self.to_number(&v, m, e)?;
+                        match n {
+                            Value::Integer(i) => i
+                                .checked_neg()
+                                .map(Value::Integer)
+                                .ok_or_else(|| overflow(m, e)),
+                            Value::Float(x) => Ok(Value::Float(-x)),
+                            _ => unreachable_number(m, e),
+                        }
+                    }
+                }
+            }
+            ExprKind::Paren(inner) => self.eval(inner, f, m),
+            ExprKind::Binary {
+                op, left, right, ..
+            } => self.eval_binary(*op, left, right, e, f, m),
+            ExprKind::Access { target, keys } => self.eval_access(target, keys, e, f, m),
+            ExprKind::Selector { test, entries } => {
+                let v = self.eval(test, f, m)?;
+                let saved = f.matches.clone();
+                for en in entries {
+                    if self.case_match(&v, &en.matching, f, m)? {
+                        let r = self.eval(&en.value, f, m);
+                        f.matches = saved;
+                        return r;
+                    }
+                }
+                f.matches = saved;
+                Err(EvalError::new(format!(
+                    "No matching entry for selector parameter with value '{}'",
+                    v.to_display()
+                ))
+                .at(m, e.span)
+                .into())
+            }
+            ExprKind::Assign {
+                op, target, value, ..
+            } => {
+                if *op != AssignOp::Assign {
+                    return Err(EvalError::new(format!(
+                        "The operator '{}' is no longer supported",
+                        op.as_str()
+                    ))
+                    .at(m, e.loc())
+                    .into());
+                }
+                let v = self.eval(value, f, m)?;
+                self.assign(target, v.clone(), f, m, e)?;
+                Ok(v)
+            }
+            ExprKind::Relationship {
+                op, left, right, ..
+            } => self.eval_relationship(*op, left, right, e, f, m),
+            ExprKind::CallNamed {
+                functor,
+                args,
+                lambda,
+                ..
+            } => self.eval_call_named(functor, args, lambda.as_deref(), e, f, m),
+            ExprKind::CallMethod {
+                target,
+                name,
+                args,
+                lambda,
+                ..
+            } => self.eval_call_method(target, name, args, lambda.as_deref(), e, f, m),
+            ExprKind::If {
+                test,
+                then_body,
+                else_body,
+            } => {
+                let saved = f.matches.clone();
+                let t = self.eval(test, f, m)?;
+                let r = if t.is_truthy() {
+                    self.eval_body(then_body, f, m)
+                } else if let Some(el) = else_body {
+                    self.eval(el, f, m)
+                } else {
+                    Ok(Value::Undef)
+                };
+                f.matches = saved;
+                r
+            }
+            ExprKind::Unless {
+                test,
+                then_body,
+                else_body,
+            } => {
+                let saved = f.matches.clone();
+                let t = self.eval(test, f, m)?;
+                let r = if !t.is_truthy() {
+                    self.eval_body(then_body, f, m)
+                } else if let Some(el) = else_body {
+                    self.eval(el, f, m)
+                } else {
+                    Ok(Value::Undef)
+                };
+                f.matches = saved;
+                r
+            }
+            ExprKind::Case { test, options } => {
+                let v = self.eval(test, f, m)?;
+                let saved = f.matches.clone();
+                let mut default_body = None;
+                for o in options {
+                    for val in &o.values {
+                        if matches!(val.kind, ExprKind::Default) {
+                            default_body = Some(&o.body);
+                            continue;
+                        }
+                        if self.case_match(&v, val, f, m)? {
+                            let r = self.eval_body(&o.body, f, m);
+                            f.matches = saved;
+                            return r;
+                        }
+                    }
+                }
+                let r = match default_body {
+                    Some(body) => self.eval_body(body, f, m),
+                    None => Ok(Value::Undef),
+                };
+                f.matches = saved;
+                r
+            }
+            ExprKind::Block(stmts) => self.eval_body(stmts, f, m),
+            ExprKind::Resource {
+                form,
+                type_name,
+                bodies,
+            } => self.eval_resource(*form, type_name, bodies, e, f, m),
+            ExprKind::ResourceDefaults { type_ref, ops, .. } => {
+                self.eval_resource_defaults(type_ref, ops, e, f, m)
+            }
+            ExprKind::ResourceOverride { target, ops, .. } => {
+                self.eval_resource_override(target, ops, e, f, m)
+            }
+            ExprKind::Collect {
+                type_expr,
+                exported,
+                query,
+                ops,
+                ..
+            } => self.eval_collect(type_expr, *exported, query.as_deref(), ops, e, f, m),
+            ExprKind::Class(_)
+            | ExprKind::Define(_)
+            | ExprKind::Node(_)
+            | ExprKind::Function(_)
+            | ExprKind::TypeAlias(_)
+            | ExprKind::TypeDefinition { .. } => Ok(Value::Undef),
+            ExprKind::Reserved(w) => Err(EvalError::new(format!(
+                "Use of reserved word: {w}, must be quoted if intended to be a String value"
+            ))
+            .at(m, e.span)
+            .into()),
+        }
+    }
+
+    /// Resolves a capitalized name to a type: built-in, alias, or resource type.
+    pub fn resolve_type_name(&mut self, name: &str) -> Result<PType, String> {
+        let name = name.trim_start_matches("::");
+        if let Some(t) = PType::from_name(name) {
+            return Ok(t);
+        }
+        let lower = name.to_ascii_lowercase();
+        if let Some(t) = self.alias_type(&lower)? {
+            return Ok(t);
+        }
+        Ok(PType::Resource {
+            type_name: Some(capitalize_name(name)),
+            title: None,
+        })
+    }
+
+    // ----- variables
+
+    pub fn lookup_var(&mut self, name: &str, f: &Frame, m: &'a Manifest, e: &Expr) -> Value {
+        if name.as_bytes().first().is_some_and(|b| b.is_ascii_digit()) {
+            let idx: usize = name.parse().unwrap_or(usize::MAX);
+            return f
+                .matches
+                .as_ref()
+                .and_then(|caps| caps.get(idx).cloned().flatten())
+                .map(Value::string)
+                .unwrap_or(Value::Undef);
+        }
+        if name.contains("::") {
+            return self.lookup_qualified(name, m, e);
+        }
+        for frame in f.locals.iter().rev() {
+            if let Some(v) = frame.get(name) {
+                return v.clone();
+            }
+        }
+        if let Some(v) = self.lookup_in_scope(f.scope, name) {
+            return v;
+        }
+        if !matches!(
+            name,
+            "title" | "name" | "module_name" | "caller_module_name"
+        ) {
+            let (line, col) = m.lines.line_col(&m.source, e.span.start as usize);
+            self.warnings.push(format!(
+                "Unknown variable: '{name}'. (file: {}, line: {line}, column: {col})",
+                m.path
+            ));
+        }
+        Value::Undef
+    }
+
+    /// A variable visible from a scope: its own, then inherited, then enclosing.
+    pub fn lookup_in_scope(&self, scope: ScopeId, name: &str) -> Option<Value> {
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            let sc = &self.scopes[id];
+            if let Some(v) = sc.vars.get(name) {
+                return Some(v.clone());
+            }
+            s = sc.inherited.or_else(|| self.enclosing(id));
+        }
+        None
+    }
+
+    /// The enclosing top or node scope of a scope (Puppet's `enclosing_scope`).
+    fn enclosing(&self, id: ScopeId) -> Option<ScopeId> {
+        let mut p = self.scopes[id].parent;
+        while let Some(pid) = p {
+            match self.scopes[pid].kind {
+                ScopeKind::Top | ScopeKind::Node => return Some(pid),
+                _ => p = self.scopes[pid].parent,
+            }
+        }
+        None
+    }
+
+    fn lookup_qualified(&mut self, name: &str, m: &'a Manifest, e: &Expr) -> Value {
+        let fqn = name.trim_start_matches("::");
+        let Some((class, var)) = fqn.rsplit_once("::") else {
+            return self.scopes[TOP]
+                .vars
+                .get(fqn)
+                .cloned()
+                .unwrap_or(Value::Undef);
+        };
+        let class = class.to_ascii_lowercase();
+        match self.class_scopes.get(&class).copied() {
+            Some(sid) => {
+                let mut s = Some(sid);
+                while let Some(id) = s {
+                    if let Some(v) = self.scopes[id].vars.get(var) {
+                        return v.clone();
+                    }
+                    s = self.scopes[id].inherited;
+                }
+                Value::Undef
+            }
+            None => {
+                let (line, col) = m.lines.line_col(&m.source, e.span.start as usize);
+                let why = if self.classes.contains_key(&class) {
+                    format!("class {class} has not been evaluated")
+                } else {
+                    format!("class {class} could not be found")
+                };
+                self.warnings.push(format!(
+                    "Could not look up qualified variable '{fqn}'; {why} (file: {}, line: {line}, column: {col})",
+                    m.path
+                ));
+                Value::Undef
+            }
+        }
+    }
+
+    /// Assigns to a variable (or destructures into an array of variables).
+    fn assign(
+        &mut self,
+        target: &'a Expr,
+        v: Value,
+        f: &mut Frame,
+        m: &'a Manifest,
+        e: &'a Expr,
+    ) -> EResult<()> {
+        match &target.kind {
+            ExprKind::Variable(name) => self
+                .set_var(name, v, f)
+                .map_err(|msg| EvalError::new(msg).at(m, e.loc()).into()),
+            ExprKind::Array(targets) => {
+                match &v {
+                    Value::Array(values) => {
+                        if values.len() != targets.len() {
+                            return Err(EvalError::new(format!(
+                                "Mismatched number of assignable entries and values, expected {}, got {}",
+                                targets.len(),
+                                values.len()
+                            ))
+                            .at(m, e.loc())
+                            .into());
+                        }
+                        for (t, val) in targets.iter().zip(values.iter()) {
+                            self.assign(t, val.clone(), f, m, e)?;
+                        }
+                    }
+                    Value::Hash(map) => {
+                        for t in targets {
+                            if let ExprKind::Variable(name) = &t.kind {
+                                let val = map.get(&Value::string(name.as_str())).cloned();
+                                let Some(val) = val else {
+                                    return Err(EvalError::new(format!(
+                                        "No value for required variable '${name}' in hash"
+                                    ))
+                                    .at(m, e.loc())
+                                    .into());
+                                };
+                                self.assign(t, val, f, m, e)?;
+                            }
+                        }
+                    }
+                    _ => {
+                        return Err(EvalError::new(format!(
+                            "Mismatched number of assignable entries and values, expected {}, got 1",
+                            targets.len()
+                        ))
+                        .at(m, e.loc())
+                        .into());
+                    }
+                }
+                Ok(())
+            }
+            _ => Err(EvalError::new(
+                "Illegal attempt to assign to an expression. Not an assignable reference",
+            )
+            .at(m, e.loc())
+            .into()),
+        }
+    }
+
+    /// Sets a variable in the innermost local frame or the current scope.
+    pub fn set_var(&mut self, name: &str, v: Value, f: &mut Frame) -> Result<(), String> {
+        if let Some(local) = f.locals.last_mut() {
+            if local.contains_key(name) {
+                return Err(format!("Cannot reassign variable '${name}'"));
+            }
+            local.insert(Rc::from(name), v);
+            return Ok(());
+        }
+        let scope = &mut self.scopes[f.scope];
+        if scope.vars.contains_key(name) {
+            let builtin = matches!(name, "title" | "name");
+            return Err(if builtin {
+                format!("Cannot reassign built in (or already assigned) variable '${name}'")
+            } else {
+                format!("Cannot reassign variable '${name}'")
+            });
+        }
+        scope.vars.insert(Rc::from(name), v);
+        Ok(())
+    }
+
+    // ----- operators
+
+    fn eval_binary(
+        &mut self,
+        op: BinaryOp,
+        left: &'a Expr,
+        right: &'a Expr,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        match op {
+            BinaryOp::And => {
+                let l = self.eval(left, f, m)?;
+                if !l.is_truthy() {
+                    return Ok(Value::Bool(false));
+                }
+                let r = self.eval(right, f, m)?;
+                return Ok(Value::Bool(r.is_truthy()));
+            }
+            BinaryOp::Or => {
+                let l = self.eval(left, f, m)?;
+                if l.is_truthy() {
+                    return Ok(Value::Bool(true));
+                }
+                let r = self.eval(right, f, m)?;
+                return Ok(Value::Bool(r.is_truthy()));
+            }
+            _ => {}
+        }
+        let l = self.eval(left, f, m)?;
+        let r = self.eval(right, f, m)?;
+        let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.loc()).into() };
+        match op {
+            BinaryOp::Eq => Ok(Value::Bool(l.puppet_eq(&r))),
+            BinaryOp::Ne => Ok(Value::Bool(!l.puppet_eq(&r))),
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                let ord = compare_values(&l, &r, op).map_err(err)?;
+                Ok(Value::Bool(match op {
+                    BinaryOp::Lt => ord == Ordering::Less,
+                    BinaryOp::Le => ord != Ordering::Greater,
+                    BinaryOp::Gt => ord == Ordering::Greater,
+                    _ => ord != Ordering::Less,
+                }))
+            }
+            BinaryOp::Match | BinaryOp::NotMatch => {
+                let matched = self.match_op(&l, &r, f).map_err(err)?;
+                Ok(Value::Bool(if op == BinaryOp::Match {
+                    matched
+                } else {
+                    !matched
+                }))
+            }
+            BinaryOp::In => Ok(Value::Bool(self.in_op(&l, &r, f).map_err(err)?)),
+            BinaryOp::Add => self.add(l, r, m, e),
+            BinaryOp::Sub => self.sub(l, r, m, e),
+            BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => self.arith(op, l, r, m, e),
+            BinaryOp::Shl => match (&l, &r) {
+                (Value::Array(a), _) => {
+                    let mut v = (**a).clone();
+                    v.push(r.clone());
+                    Ok(Value::array(v))
+                }
+                _ => self.arith(op, l, r, m, e),
+            },
+            BinaryOp::Shr => self.arith(op, l, r, m, e),
+            BinaryOp::And | BinaryOp::Or => unreachable_number(m, e),
+        }
+    }
+
+    /// `=~`: regex match (sets `$0`...), or type match.
+    fn match_op(&mut self, l: &Value, r: &Value, f: &mut Frame) -> Result<bool, String> {
+        match r {
+            Value::Type(t) => Ok(super::types::is_instance(t, l)),
+            Value::Regex(re) => {
+                let Value::String(s) = l else {
+                    return Err(format!(
+                        "Left operand of =~ must be a String, got {}",
+                        l.type_name()
+                    ));
+                };
+                match re.captures(s) {
+                    Some(caps) => {
+                        f.matches = Some(Rc::new(caps));
+                        Ok(true)
+                    }
+                    None => Ok(false),
+                }
+            }
+            Value::String(src) => {
+                let re = RegexValue::new(src)?;
+                self.match_op(l, &Value::Regex(Rc::new(re)), f)
+            }
+            other => Err(format!(
+                "Right operand of =~ must be a String, Regexp or Type, got {}",
+                other.type_name()
+            )),
+        }
+    }
+
+    fn in_op(&mut self, l: &Value, r: &Value, f: &mut Frame) -> Result<bool, String> {
+        let _ = f;
+        Ok(match r {
+            Value::String(hay) => match l {
+                Value::String(needle) => hay.to_lowercase().contains(&needle.to_lowercase()),
+                Value::Regex(re) => re.is_match(hay),
+                _ => false,
+            },
+            Value::Array(items) => items.iter().any(|x| match l {
+                Value::Regex(re) => x.as_str().is_some_and(|s| re.is_match(s)),
+                Value::Type(t) => super::types::is_instance(t, x),
+                _ => l.puppet_eq(x),
+            }),
+            Value::Hash(map) => map.keys().any(|k| match l {
+                Value::Regex(re) => k.as_str().is_some_and(|s| re.is_match(s)),
+                Value::Type(t) => super::types::is_instance(t, k),
+                _ => l.puppet_eq(k),
+            }),
+            _ => false,
+        })
+    }
+
+    /// Whether a case option or selector entry matches a value.
+    pub fn case_match(
+        &mut self,
+        v: &Value,
+        option: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<bool> {
+        if matches!(option.kind, ExprKind::Default) {
+            return Ok(true);
+        }
+        if let ExprKind::Unary {
+            op: UnaryOp::Splat,
+            expr,
+        } = &option.kind
+        {
+            let items = self.eval(expr, f, m)?;
+            if let Value::Array(items) = items {
+                for i in items.iter() {
+                    if self.case_match_value(v, i, f) {
+                        return Ok(true);
+                    }
+                }
+                return Ok(false);
+            }
+        }
+        let o = self.eval(option, f, m)?;
+        Ok(self.case_match_value(v, &o, f))
+    }
+
+    fn case_match_value(&mut self, v: &Value, o: &Value, f: &mut Frame) -> bool {
+        match o {
+            Value::Default => true,
+            Value::Regex(re) => match v {
+                Value::String(s) => match re.captures(s) {
+                    Some(caps) => {
+                        f.matches = Some(Rc::new(caps));
+                        true
+                    }
+                    None => false,
+                },
+                _ => false,
+            },
+            Value::Type(t) => super::types::is_instance(t, v),
+            Value::Array(opts) => match v {
+                Value::Array(vals) => {
+                    opts.len() == vals.len()
+                        && opts
+                            .iter()
+                            .zip(vals.iter())
+                            .all(|(o, v)| self.case_match_value(v, o, f))
+                }
+                _ => false,
+            },
+            Value::Hash(opts) => match v {
+                Value::Hash(vals) => opts.iter().all(|(k, ov)| {
+                    vals.get(k)
+                        .is_some_and(|vv| self.case_match_value(vv, ov, f))
+                }),
+                _ => false,
+            },
+            _ => v.puppet_eq(o),
+        }
+    }
+
+    /// Converts an operand to a number, coercing numeric strings as Puppet does.
+    pub fn to_number(&mut self, v: &Value, m: &'a Manifest, e: &Expr) -> EResult<Value> {
+        match v {
+            Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
+            Value::String(s) => match parse_number(s) {
+                Some(n) => {
+                    let (line, col) = m.lines.line_col(&m.source, e.loc().start as usize);
+                    self.warnings.push(format!(
+                        "The string '{s}' was automatically coerced to the numerical value {} (file: {}, line: {line}, column: {col})",
+                        n.to_display(),
+                        m.path
+                    ));
+                    Ok(n)
+                }
+                None => Err(EvalError::new(format!(
+                    "The value '{s}' cannot be converted to Numeric."
+                ))
+                .at(m, e.loc())
+                .into()),
+            },
+            other => Err(EvalError::new(format!(
+                "Operator '{}' is not applicable to {}.",
+                operator_text(e),
+                a_an_type(other)
+            ))
+            .at(m, e.loc())
+            .into()),
+        }
+    }
+
+    fn add(&mut self, l: Value, r: Value, m: &'a Manifest, e: &Expr) -> EResult<Value> {
+        match (&l, &r) {
+            (Value::Array(a), Value::Array(b)) => {
+                let mut v = (**a).clone();
+                v.extend(b.iter().cloned());
+                Ok(Value::array(v))
+            }
+            (Value::Array(a), Value::Hash(h)) => {
+                let mut v = (**a).clone();
+                for (k, val) in h.iter() {
+                    v.push(Value::array(vec![k.clone(), val.clone()]));
+                }
+                Ok(Value::array(v))
+            }
+            (Value::Array(a), other) => {
+                let mut v = (**a).clone();
+                v.push(other.clone());
+                Ok(Value::array(v))
+            }
+            (Value::Hash(a), Value::Hash(b)) => {
+                let mut map = (**a).clone();
+                for (k, v) in b.iter() {
+                    map.insert(k.clone(), v.clone());
+                }
+                Ok(Value::hash(map))
+            }
+            (Value::Hash(a), Value::Array(b)) => {
+                let mut map = (**a).clone();
+                if b.len() % 2 != 0 {
+                    return Err(EvalError::new(
+                        "The value of the + expression cannot be converted to a Hash",
+                    )
+                    .at(m, e.loc())
+                    .into());
+                }
+                for pair in b.chunks(2) {
+                    map.insert(pair[0].clone(), pair[1].clone());
+                }
+                Ok(Value::hash(map))
+            }
+            _ => self.arith(BinaryOp::Add, l, r, m, e),
+        }
+    }
+
+    fn sub(&mut self, l: Value, r: Value, m: &'a Manifest, e: &Expr) -> EResult<Value> {
+        match (&l, &r) {
+            (Value::Array(a), Value::Array(b)) => Ok(Value::array(
+                a.iter()
+                    .filter(|x| !b.iter().any(|y| x.puppet_eq(y)))
+                    .cloned()
+                    .collect(),
+            )),
+            (Value::Array(a), other) => Ok(Value::array(
+                a.iter().filter(|x| !x.puppet_eq(other)).cloned().collect(),
+            )),
+            (Value::Hash(a), Value::Array(b)) => Ok(Value::hash(
+                a.iter()
+                    .filter(|(k, _)| !b.iter().any(|y| k.puppet_eq(y)))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            )),
+            (Value::Hash(a), Value::Hash(b)) => Ok(Value::hash(
+                a.iter()
+                    .filter(|(k, _)| !b.keys().any(|y| k.puppet_eq(y)))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            )),
+            (Value::Hash(a), other) => Ok(Value::hash(
+                a.iter()
+                    .filter(|(k, _)| !k.puppet_eq(other))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            )),
+            _ => self.arith(BinaryOp::Sub, l, r, m, e),
+        }
+    }
+
+    fn arith(
+        &mut self,
+        op: BinaryOp,
+        l: Value,
+        r: Value,
+        m: &'a Manifest,
+        e: &Expr,
+    ) -> EResult<Value> {
+        let l = self.to_number(&l, m, e)?;
+        let r = self.to_number(&r, m, e)?;
+        let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.loc()).into() };
+        match (l, r) {
+            (Value::Integer(a), Value::Integer(b)) => {
+                let v = match op {
+                    BinaryOp::Add => a.checked_add(b),
+                    BinaryOp::Sub => a.checked_sub(b),
+                    BinaryOp::Mul => a.checked_mul(b),
+                    BinaryOp::Div => {
+                        if b == 0 {
+                            return Err(err("Division by 0".into()));
+                        }
+                        a.checked_div(b).map(|_| floor_div(a, b))
+                    }
+                    BinaryOp::Mod => {
+                        if b == 0 {
+                            return Err(err("Division by 0".into()));
+                        }
+                        Some(floor_mod(a, b))
+                    }
+                    BinaryOp::Shl => Some(if b >= 0 {
+                        a.checked_shl(b as u32).unwrap_or(0)
+                    } else {
+                        a >> (-b).min(63)
+                    }),
+                    BinaryOp::Shr => Some(if b >= 0 {
+                        a >> b.min(63)
+                    } else {
+                        a.checked_shl((-b) as u32).unwrap_or(0)
+                    }),
+                    _ => None,
+                };
+                v.map(Value::Integer).ok_or_else(|| overflow(m, e))
+            }
+            (a, b) => {
+                let x = as_f64(&a);
+                let y = as_f64(&b);
+                let v = match op {
+                    BinaryOp::Add => x + y,
+                    BinaryOp::Sub => x - y,
+                    BinaryOp::Mul => x * y,
+                    BinaryOp::Div => {
+                        if y == 0.0 {
+                            return Err(err("Division by 0".into()));
+                        }
+                        x / y
+                    }
+                    BinaryOp::Mod => {
+                        return Err(err("Operator '%' is not applicable to a Float.".to_string()));
+                    }
+                    _ => {
+                        return Err(err(format!(
+                            "Operator '{}' is not applicable to a Float.",
+                            op.as_str()
+                        )));
+                    }
+                };
+                if v.is_infinite() {
+                    return Err(err(format!(
+                        "The result of the {} expression is Infinity",
+                        op.as_str()
+                    )));
+                }
+                Ok(Value::Float(v))
+            }
+        }
+    }
+
+    // ----- access
+
+    fn eval_access(
+        &mut self,
+        target: &'a Expr,
+        keys: &'a [Expr],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let t = self.eval(target, f, m)?;
+        let mut args = Vec::with_capacity(keys.len());
+        for k in keys {
+            if let ExprKind::Unary {
+                op: UnaryOp::Splat,
+                expr,
+            } = &k.kind
+            {
+                match self.eval(expr, f, m)? {
+                    Value::Array(a) => args.extend(a.iter().cloned()),
+                    other => args.push(other),
+                }
+            } else {
+                args.push(self.eval(k, f, m)?);
+            }
+        }
+        let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.span).into() };
+        match &t {
+            Value::Array(items) => access_array(items, &args).map_err(err),
+            Value::Hash(map) => {
+                if args.len() == 1 {
+                    return Ok(map.get(&args[0]).cloned().unwrap_or(Value::Undef));
+                }
+                Ok(Value::array(
+                    args.iter().filter_map(|k| map.get(k).cloned()).collect(),
+                ))
+            }
+            Value::String(s) => access_string(s, &args).map_err(err),
+            Value::Type(ty) => self.access_type(ty, &args, e, f, m),
+            Value::Undef => Err(err(
+                "Operator '[]' is not applicable to an Undef Value.".into()
+            )),
+            other => Err(err(format!(
+                "Operator '[]' is not applicable to {}.",
+                a_an_type(other)
+            ))),
+        }
+    }
+
+    /// `Type[args]`: parameterized types, resource references, attribute access.
+    fn access_type(
+        &mut self,
+        ty: &PType,
+        args: &[Value],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let _ = f;
+        let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.span).into() };
+        match ty {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } => {
+                // Attribute access: File['x']['mode'].
+                if args.len() != 1 {
+                    return Err(err(
+                        "A resource reference can only be accessed with one attribute name".into(),
+                    ));
+                }
+                let Some(attr) = args[0].as_str() else {
+                    return Err(err("An attribute name must be a String".into()));
+                };
+                self.resource_attribute(tn, title, attr).map_err(err)
+            }
+            PType::Resource {
+                type_name: None, ..
+            } => {
+                // Resource['file'] / Resource['file', 'title', ...]
+                if args.is_empty() {
+                    return Err(err("Resource[] requires a type".into()));
+                }
+                let tn = match &args[0] {
+                    Value::String(s) => self.resolve_resource_type_name(s),
+                    Value::Type(t) => match &**t {
+                        PType::Resource {
+                            type_name: Some(n),
+                            title: None,
+                        } => n.clone(),
+                        PType::Class { name: None } => "Class".to_string(),
+                        other => return Err(err(format!("Resource[] does not accept {other}"))),
+                    },
+                    other => {
+                        return Err(err(format!(
+                            "Resource[] does not accept {}",
+                            a_an_type(other)
+                        )));
+                    }
+                };
+                if args.len() == 1 {
+                    if tn == "Class" {
+                        return Ok(Value::from_type(PType::Class { name: None }));
+                    }
+                    return Ok(Value::from_type(PType::Resource {
+                        type_name: Some(tn),
+                        title: None,
+                    }));
+                }
+                self.make_refs(&tn, &args[1..]).map_err(err)
+            }
+            PType::Resource {
+                type_name: Some(tn),
+                title: None,
+            } => self.make_refs(tn, args).map_err(err),
+            PType::Class { name: None } => self.make_refs("Class", args).map_err(err),
+            _ => super::types::parameterize(ty, args)
+                .map(Value::from_type)
+                .map_err(err),
+        }
+    }
+
+    /// `File['a', 'b']` and `File[['a', 'b']]`: one reference or an array of them.
+    fn make_refs(&mut self, type_name: &str, args: &[Value]) -> Result<Value, String> {
+        let mut titles = Vec::new();
+        fn flat(v: &Value, out: &mut Vec<Value>) {
+            match v {
+                Value::Array(items) => items.iter().for_each(|i| flat(i, out)),
+                other => out.push(other.clone()),
+            }
+        }
+        for a in args {
+            flat(a, &mut titles);
+        }
+        let mut refs = Vec::with_capacity(titles.len());
+        for t in &titles {
+            let title = match t {
+                Value::String(s) => s.to_string(),
+                Value::Type(ty) => match &**ty {
+                    PType::Class { name: Some(n) } if type_name == "Class" => n.clone(),
+                    PType::Resource {
+                        type_name: Some(n),
+                        title: None,
+                    } if type_name == "Class" => n.to_ascii_lowercase(),
+                    _ => return Err(format!("{type_name}[] does not accept {ty} as a title")),
+                },
+                Value::Undef => {
+                    return Err("Missing title. The title expression resulted in undef".to_string());
+                }
+                other => other.to_display(),
+            };
+            if type_name == "Class" {
+                let name = title.trim_start_matches("::").to_ascii_lowercase();
+                refs.push(Value::from_type(PType::Class { name: Some(name) }));
+            } else {
+                let title = self.canonical_title(type_name, &title);
+                refs.push(Value::from_type(PType::resource_ref(type_name, &title)));
+            }
+        }
+        if refs.len() == 1
+            && titles.len() == 1
+            && args.len() == 1
+            && !matches!(args[0], Value::Array(_))
+        {
+            return Ok(refs.pop().unwrap_or(Value::Undef));
+        }
+        Ok(Value::array(refs))
+    }
+
+    /// A type name string (`'file'`, `'apache::vhost'`) as a capitalized resource type name.
+    pub fn resolve_resource_type_name(&self, s: &str) -> String {
+        let lower = s.trim_start_matches("::").to_ascii_lowercase();
+        if lower == "class" {
+            return "Class".to_string();
+        }
+        capitalize_name(&lower)
+    }
+}
+
+fn access_array(items: &[Value], args: &[Value]) -> Result<Value, String> {
+    let len = items.len() as i64;
+    match args {
+        [Value::Integer(i)] => {
+            let idx = if *i < 0 { len + i } else { *i };
+            Ok(if idx >= 0 && idx < len {
+                items[idx as usize].clone()
+            } else {
+                Value::Undef
+            })
+        }
+        [Value::Integer(start), Value::Integer(count)] => {
+            let s = if *start < 0 { len + start } else { *start };
+            if s < 0 || s > len {
+                return Ok(Value::array(Vec::new()));
+            }
+            let c = if *count < 0 {
+                len + count - s + 1
+            } else {
+                *count
+            };
+            let end = (s + c.max(0)).min(len);
+            Ok(Value::array(
+                items[s as usize..end.max(s) as usize].to_vec(),
+            ))
+        }
+        _ => Err(format!(
+            "The index operation on an Array expects Integer arguments, got {}",
+            args.iter()
+                .map(|a| a.type_name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+fn access_string(s: &str, args: &[Value]) -> Result<Value, String> {
+    let chars: Vec<char> = s.chars().collect();
+    let len = chars.len() as i64;
+    match args {
+        [Value::Integer(i)] => {
+            let idx = if *i < 0 { len + i } else { *i };
+            Ok(if idx >= 0 && idx < len {
+                Value::string(chars[idx as usize].to_string())
+            } else {
+                Value::string("")
+            })
+        }
+        [Value::Integer(start), Value::Integer(count)] => {
+            let st = if *start < 0 { len + start } else { *start };
+            if st < 0 || st > len {
+                return Ok(Value::string(""));
+            }
+            let c = if *count < 0 {
+                len + count - st + 1
+            } else {
+                *count
+            };
+            let end = (st + c.max(0)).min(len);
+            Ok(Value::string(
+                chars[st as usize..end.max(st) as usize]
+                    .iter()
+                    .collect::<String>(),
+            ))
+        }
+        _ => Err("The index operation on a String expects Integer arguments".into()),
+    }
+}
+
+fn floor_div(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn floor_mod(a: i64, b: i64) -> i64 {
+    let r = a % b;
+    if r != 0 && ((r < 0) != (b < 0)) {
+        r + b
+    } else {
+        r
+    }
+}
+
+fn as_f64(v: &Value) -> f64 {
+    match v {
+        Value::Integer(i) => *i as f64,
+        Value::Float(f) => *f,
+        _ => 0.0,
+    }
+}
+
+/// Parses a numeric string as Puppet's automatic coercion does.
+pub fn parse_number(s: &str) -> Option<Value> {
+    let t = s.trim();
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        i64::from_str_radix(h, 16).ok()
+    } else if body.len() > 1 && body.starts_with('0') && body.bytes().all(|b| b.is_ascii_digit()) {
+        i64::from_str_radix(&body[1..], 8).ok()
+    } else if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) {
+        body.parse::<i64>().ok()
+    } else {
+        None
+    };
+    if let Some(i) = int {
+        return Some(Value::Integer(if neg { -i } else { i }));
+    }
+    let valid_float = !body.is_empty()
+        && body.bytes().next().is_some_and(|b| b.is_ascii_digit())
+        && body
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'));
+    if valid_float && let Ok(x) = body.parse::<f64>() {
+        return Some(Value::Float(if neg { -x } else { x }));
+    }
+    None
+}
+
+/// A simple ordering for `<` and friends: numbers, strings (case-insensitive).
+pub fn compare_values(l: &Value, r: &Value, op: BinaryOp) -> Result<Ordering, String> {
+    match (l, r) {
+        (Value::Integer(a), Value::Integer(b)) => Ok(a.cmp(b)),
+        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => as_f64(l)
+            .partial_cmp(&as_f64(r))
+            .ok_or_else(|| "Comparison of NaN".to_string()),
+        (Value::String(a), Value::String(b)) => Ok(a.to_lowercase().cmp(&b.to_lowercase())),
+        _ => Err(format!(
+            "Comparison of: {} {} {}, is not possible",
+            l.type_name(),
+            op.as_str(),
+            r.type_name()
+        )),
+    }
+}
+
+fn overflow(m: &Manifest, e: &Expr) -> Flow {
+    EvalError::new(format!(
+        "The result of the {} expression is outside of Puppet Integer range",
+        operator_text(e)
+    ))
+    .at(m, e.loc())
+    .into()
+}
+
+fn unreachable_number(m: &Manifest, e: &Expr) -> EResult<Value> {
+    Err(EvalError::new("Operand is not a number")
+        .at(m, e.loc())
+        .into())
+}
+
+fn operator_text(e: &Expr) -> &'static str {
+    match &e.kind {
+        ExprKind::Binary { op, .. } => op.as_str(),
+        ExprKind::Unary { .. } => "-",
+        _ => "?",
+    }
+}
+
+pub fn a_an_type(v: &Value) -> String {
+    let n = match v {
+        Value::Undef => "Undef Value",
+        other => other.type_name(),
+    };
+    let art = if "AEIOUaeiou".contains(n.chars().next().unwrap_or('x')) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{art} {n}")
+}

@@ -1,0 +1,664 @@
+//! Resource expressions: declarations (several bodies, `default:` bodies,
+//! `*` splats, arrays of titles, virtual and exported), resource defaults with
+//! Puppet's dynamic scoping, overrides (`File['x'] { ... }`), references and
+//! attribute access (`File['x']['mode']`).
+
+use super::compiler::{Compiler, Override, Param, ResKind, add_tag, capitalize_name};
+use super::core_types::{self, core_type};
+use super::error::{EResult, EvalError, Flow};
+use super::scope::{Frame, ResId};
+use super::types::PType;
+use super::value::Value;
+use crate::syntax::Manifest;
+use crate::syntax::ast::*;
+use indexmap::IndexMap;
+use std::rc::Rc;
+
+/// Attributes of one resource body, in order, with `+>` flags.
+pub type Attrs = IndexMap<String, (Value, bool)>;
+
+/// What a resource expression declares.
+enum Target<'a> {
+    Builtin(&'static core_types::CoreType),
+    Define(super::compiler::Def<'a, DefineDef>),
+    Class,
+}
+
+impl<'a> Compiler<'a> {
+    /// Evaluates attribute operations into attributes; `* =>` hashes splat in.
+    pub fn eval_attribute_ops(
+        &mut self,
+        ops: &'a [AttributeOp],
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Attrs> {
+        let mut attrs: Attrs = IndexMap::new();
+        let mut splatted: Vec<(String, Value, AttributeOp)> = Vec::new();
+        for op in ops {
+            match op {
+                AttributeOp::Set {
+                    name,
+                    append,
+                    value,
+                    span,
+                } => {
+                    let v = self.eval(value, f, m)?;
+                    if attrs.contains_key(name) {
+                        return Err(EvalError::new(format!(
+                            "The attribute '{name}' has already been set in this resource body"
+                        ))
+                        .at(m, *span)
+                        .into());
+                    }
+                    attrs.insert(name.clone(), (v, *append));
+                }
+                AttributeOp::Splat { value, span } => {
+                    let v = self.eval(value, f, m)?;
+                    match v {
+                        Value::Hash(h) => {
+                            for (k, val) in h.iter() {
+                                let Some(k) = k.as_str() else {
+                                    return Err(EvalError::new(
+                                        "The attribute names in a '* =>' hash must be Strings",
+                                    )
+                                    .at(m, *span)
+                                    .into());
+                                };
+                                splatted.push((k.to_string(), val.clone(), op.clone()));
+                            }
+                        }
+                        Value::Undef => {}
+                        other => {
+                            return Err(EvalError::new(format!(
+                                "Unfolding of attributes from Hash can only be used with a Hash, got {}",
+                                other.type_name()
+                            ))
+                            .at(m, *span)
+                            .into());
+                        }
+                    }
+                }
+            }
+        }
+        for (k, v, op) in splatted {
+            if attrs.contains_key(&k) {
+                return Err(
+                    EvalError::new(format!("The attribute '{k}' has already been set"))
+                        .at(m, op.span())
+                        .into(),
+                );
+            }
+            attrs.insert(k, (v, false));
+        }
+        Ok(attrs)
+    }
+
+    pub fn eval_resource(
+        &mut self,
+        form: ResourceForm,
+        type_expr: &'a Expr,
+        bodies: &'a [ResourceBody],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let loc_err = |msg: String| -> Flow {
+            EvalError::new(format!(
+                "Error while evaluating a Resource Statement, {msg}"
+            ))
+            .at(m, e.span)
+            .into()
+        };
+        // The type being declared.
+        let type_name: String = match &type_expr.kind {
+            ExprKind::QualifiedName(n) => n.trim_start_matches("::").to_ascii_lowercase(),
+            _ => match self.eval(type_expr, f, m)? {
+                Value::String(s) => s.trim_start_matches("::").to_ascii_lowercase(),
+                Value::Type(t) => match &*t {
+                    PType::Resource {
+                        type_name: Some(n),
+                        title: None,
+                    } => n.to_ascii_lowercase(),
+                    PType::Class { name: None } => "class".to_string(),
+                    other => return Err(loc_err(format!("Illegal resource type {other}"))),
+                },
+                other => {
+                    return Err(loc_err(format!(
+                        "Illegal resource type {}",
+                        other.type_name()
+                    )));
+                }
+            },
+        };
+        let target = if type_name == "class" {
+            Target::Class
+        } else if let Some(t) = core_type(&type_name) {
+            Target::Builtin(t)
+        } else if let Some(d) = self.find_define(&type_name) {
+            Target::Define(d)
+        } else {
+            return Err(loc_err(format!("Unknown resource type: '{type_name}'")));
+        };
+        let cap_type = match &target {
+            Target::Builtin(t) => t.cap.to_string(),
+            Target::Define(_) => capitalize_name(&type_name),
+            Target::Class => "Class".to_string(),
+        };
+
+        // The default body, if any.
+        let mut default_attrs: Option<Attrs> = None;
+        for b in bodies {
+            if matches!(b.title.kind, ExprKind::Default) {
+                if default_attrs.is_some() {
+                    return Err(EvalError::new(
+                        "The title 'default' has already been used in this resource expression",
+                    )
+                    .at(m, b.title.span)
+                    .into());
+                }
+                default_attrs = Some(self.eval_attribute_ops(&b.ops, f, m)?);
+            }
+        }
+
+        let mut refs = Vec::new();
+        for b in bodies {
+            if matches!(b.title.kind, ExprKind::Default) {
+                continue;
+            }
+            let title_value = self.eval(&b.title, f, m)?;
+            let mut titles = Vec::new();
+            flatten_titles(&title_value, &mut titles);
+            if titles.is_empty() && !matches!(title_value, Value::Array(_)) {
+                return Err(EvalError::new(
+                    "Missing title. The title expression resulted in undef",
+                )
+                .at(m, b.title.span)
+                .into());
+            }
+            let mut attrs = self.eval_attribute_ops(&b.ops, f, m)?;
+            if let Some(defaults) = &default_attrs {
+                for (k, v) in defaults {
+                    if !attrs.contains_key(k) {
+                        attrs.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+            for title_v in titles {
+                let title = match &title_v {
+                    Value::String(s) => s.to_string(),
+                    Value::Undef => {
+                        return Err(EvalError::new(
+                            "Missing title. The title expression resulted in undef",
+                        )
+                        .at(m, b.title.span)
+                        .into());
+                    }
+                    Value::Type(t) if matches!(target, Target::Class) => match &**t {
+                        PType::Class { name: Some(n) } => n.clone(),
+                        PType::Resource {
+                            type_name: Some(n),
+                            title: None,
+                        } => n.to_ascii_lowercase(),
+                        _ => title_v.to_display(),
+                    },
+                    other => other.to_display(),
+                };
+                if title.is_empty() {
+                    return Err(EvalError::new(
+                        "Missing title. The title expression resulted in an empty String",
+                    )
+                    .at(m, b.title.span)
+                    .into());
+                }
+                match &target {
+                    Target::Class => {
+                        let name = title.trim_start_matches("::").to_ascii_lowercase();
+                        if form != ResourceForm::Regular {
+                            return Err(loc_err("Classes are not virtualizable".into()));
+                        }
+                        self.declare_class_resource_like(&name, attrs.clone(), f, m, b.title.span)?;
+                        refs.push(Value::from_type(PType::Class { name: Some(name) }));
+                    }
+                    Target::Builtin(_) | Target::Define(_) => {
+                        let kind = match &target {
+                            Target::Builtin(t) => ResKind::Builtin(t),
+                            Target::Define(d) => ResKind::Define(*d),
+                            Target::Class => unreachable_kind(),
+                        };
+                        let id = self
+                            .create_resource(&cap_type, &title, kind, &attrs, form, f, m, b.span)
+                            .map_err(|err| {
+                                let mut err = err;
+                                if err.location.is_none() {
+                                    err.message = format!(
+                                        "Error while evaluating a Resource Statement, {}",
+                                        err.message
+                                    );
+                                }
+                                Flow::from(err.at(m, b.title.span))
+                            })?;
+                        let r = &self.resources[id];
+                        refs.push(Value::from_type(PType::resource_ref(
+                            &r.type_name,
+                            &r.title,
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(Value::array(refs))
+    }
+
+    /// Creates one resource of a built-in or defined type and adds it to the catalog.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        kind: ResKind<'a>,
+        attrs: &Attrs,
+        form: ResourceForm,
+        f: &Frame,
+        m: &'a Manifest,
+        span: crate::syntax::span::Span,
+    ) -> Result<ResId, EvalError> {
+        let scope = f.scope;
+        let mut res = self.new_res(type_name, title, scope, kind);
+        let line = m.line_of(span) as u32;
+        res.line = Some(line);
+        res.file = Some(Rc::from(m.path.as_str()));
+        res.origin = Some((m, span));
+        res.virtual_ = form == ResourceForm::Virtual;
+        res.exported = form == ResourceForm::Exported;
+        if form == ResourceForm::Exported {
+            self.warnings.push(format!(
+                "You cannot collect exported resources without storeconfigs being set; the export is ignored (file: {}, line: {line})",
+                m.path
+            ));
+        }
+        let source = self.scopes[scope].source.clone();
+        for (k, (v, _)) in attrs {
+            if let Value::Undef = v {
+                // undef attributes count as not set.
+                continue;
+            }
+            if k == "tag" {
+                add_tag_values(&mut res.tags, v);
+            }
+            res.params.insert(
+                Rc::from(k.as_str()),
+                Param {
+                    value: v.clone(),
+                    source: source.clone(),
+                    line,
+                    from_default: false,
+                },
+            );
+        }
+        // File titles with trailing slashes name the path without them.
+        if let ResKind::Builtin(t) = kind
+            && t.name == "file"
+            && !res.params.contains_key("path")
+        {
+            let trimmed = title.trim_end_matches('/');
+            if trimmed.len() != title.len() && !trimmed.is_empty() {
+                res.params.insert(
+                    "path".into(),
+                    Param {
+                        value: Value::string(trimmed),
+                        source: source.clone(),
+                        line,
+                        from_default: false,
+                    },
+                );
+                res.params.move_index(res.params.len() - 1, 0);
+            }
+        }
+        // Resource defaults from this scope and the scopes that declared it.
+        let defaults = self.lookup_defaults(scope, &type_name.to_ascii_lowercase());
+        for (k, v) in defaults {
+            if !res.params.contains_key(k.as_str()) && !attrs.contains_key(&k) {
+                if k == "tag" {
+                    add_tag_values(&mut res.tags, &v.value);
+                }
+                res.params.insert(
+                    Rc::from(k.as_str()),
+                    Param {
+                        value: v.value,
+                        source: source.clone(),
+                        line: v.line,
+                        from_default: true,
+                    },
+                );
+            }
+        }
+        if let Some(p) = res.params.get("stage")
+            && !matches!(kind, ResKind::Class(_))
+        {
+            let _ = p;
+            return Err(EvalError::new(format!(
+                "Only classes can set 'stage'; normal resources like {} cannot change run stage",
+                res.reference()
+            )));
+        }
+        let aliases: Vec<String> = match res.param("alias") {
+            Some(Value::String(s)) => vec![s.to_string()],
+            Some(Value::Array(items)) => items
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let id = self.add_resource(res)?;
+        for a in aliases {
+            let key = (Rc::from(type_name), Rc::from(a.as_str()));
+            if let Some(&other) = self.titles.get(&key)
+                && other != id
+            {
+                return Err(EvalError::new(format!(
+                    "Cannot alias {} to {a}; resource {}[{a}] already declared",
+                    self.resources[id].reference(),
+                    type_name
+                )));
+            }
+            self.titles.insert(key, id);
+        }
+        self.add_scope_tags(id);
+        if let Some(owner) = self.scopes[scope].resource {
+            self.add_edge(owner, id);
+        }
+        Ok(id)
+    }
+
+    /// Resource defaults visible from a scope: parents first, nearer scopes win.
+    pub fn lookup_defaults(
+        &self,
+        scope: usize,
+        type_lower: &str,
+    ) -> IndexMap<String, super::scope::DefaultParam> {
+        let mut chain = Vec::new();
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            chain.push(id);
+            s = self.scopes[id].parent;
+        }
+        let mut out = IndexMap::new();
+        for id in chain.into_iter().rev() {
+            if let Some(d) = self.scopes[id].defaults.get(type_lower) {
+                for (k, v) in d {
+                    out.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// `File { ... }` / `Resource[File] { ... }`: defaults in the current scope.
+    pub fn eval_resource_defaults(
+        &mut self,
+        type_ref: &'a Expr,
+        ops: &'a [AttributeOp],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let t = self.eval(type_ref, f, m)?;
+        let type_lower = match &t {
+            Value::Type(ty) => match &**ty {
+                PType::Resource {
+                    type_name: Some(n),
+                    title: None,
+                } => n.to_ascii_lowercase(),
+                PType::Class { name: None } => "class".into(),
+                other => {
+                    return Err(EvalError::new(format!(
+                        "Resource Defaults can only be set for a resource type, got {other}"
+                    ))
+                    .at(m, e.span)
+                    .into());
+                }
+            },
+            other => {
+                return Err(EvalError::new(format!(
+                    "Resource Defaults can only be set for a resource type, got {}",
+                    other.type_name()
+                ))
+                .at(m, e.span)
+                .into());
+            }
+        };
+        let attrs = self.eval_attribute_ops(ops, f, m)?;
+        let line = m.line_of(e.span) as u32;
+        let scope = f.scope;
+        let table = self.scopes[scope]
+            .defaults
+            .entry(type_lower.clone())
+            .or_default();
+        for (k, (v, _)) in attrs {
+            if table.contains_key(&k) {
+                return Err(EvalError::new(format!(
+                    "Default already defined for {} {{ {k} }}; cannot redefine",
+                    capitalize_name(&type_lower)
+                ))
+                .at(m, e.span)
+                .into());
+            }
+            table.insert(k, super::scope::DefaultParam { value: v, line });
+        }
+        Ok(Value::Undef)
+    }
+
+    /// `File['x'] { ... }`: amends the resource now, or when it appears.
+    pub fn eval_resource_override(
+        &mut self,
+        target: &'a Expr,
+        ops: &'a [AttributeOp],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let t = self.eval(target, f, m)?;
+        let attrs = self.eval_attribute_ops(ops, f, m)?;
+        let mut refs = Vec::new();
+        super::compiler::collect_refs(&t, &mut refs);
+        if refs.is_empty() {
+            return Err(EvalError::new(format!(
+                "Resource Override can only operate on resources, got: {}",
+                t.type_name()
+            ))
+            .at(m, e.span)
+            .into());
+        }
+        let line = m.line_of(e.span) as u32;
+        let source = self.scopes[f.scope].source.clone();
+        for (type_name, title) in refs {
+            let ov = Override {
+                type_name,
+                title,
+                params: attrs
+                    .iter()
+                    .map(|(k, (v, add))| (k.clone(), v.clone(), *add))
+                    .collect(),
+                source: source.clone(),
+                line,
+                from_collector: false,
+            };
+            match self.find_resource(&ov.type_name, &ov.title) {
+                Some(id) => self
+                    .merge_override(id, &ov)
+                    .map_err(|err| Flow::from(err.at(m, e.span)))?,
+                None => self.overrides.push(ov),
+            }
+        }
+        Ok(Value::Undef)
+    }
+
+    /// Applies an override to a resource with Puppet's permission rules.
+    pub fn merge_override(&mut self, id: ResId, ov: &Override) -> Result<(), EvalError> {
+        for (name, value, add) in &ov.params {
+            let current = self.resources[id].params.get(name.as_str()).cloned();
+            let allowed = match &current {
+                None => true,
+                Some(cur) => {
+                    ov.from_collector
+                        || cur.from_default
+                        || self.is_subclass_of(&ov.source, &cur.source)
+                }
+            };
+            if !allowed {
+                let cur = current.as_ref().map(|c| c.line).unwrap_or(0);
+                let src = current
+                    .as_ref()
+                    .map(|c| c.source.to_string())
+                    .unwrap_or_default();
+                let by = if src.is_empty() {
+                    String::new()
+                } else {
+                    format!(" by Class[{}]", capitalize_name(&src))
+                };
+                return Err(EvalError::new(format!(
+                    "Parameter '{name}' is already set on {}{by} at (line: {cur}); cannot redefine (line: {})",
+                    self.resources[id].reference(),
+                    ov.line
+                ))
+                .with_code("PARAMETER_ALREADY_SET"));
+            }
+            if value.is_undef() && !*add {
+                self.resources[id].params.shift_remove(name.as_str());
+                continue;
+            }
+            let new_value = match (&current, add) {
+                (Some(cur), true) => {
+                    let mut items = Vec::new();
+                    flatten_into(&cur.value, &mut items);
+                    flatten_into(value, &mut items);
+                    Value::array(items)
+                }
+                _ => value.clone(),
+            };
+            if name == "tag" {
+                add_tag_values(&mut self.resources[id].tags, &new_value);
+            }
+            self.resources[id].params.insert(
+                Rc::from(name.as_str()),
+                Param {
+                    value: new_value,
+                    source: ov.source.clone(),
+                    line: ov.line,
+                    from_default: false,
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether class `child` inherits (directly or not) from class `parent`.
+    pub fn is_subclass_of(&self, child: &str, parent: &str) -> bool {
+        let mut c = child.to_string();
+        for _ in 0..100 {
+            let Some(def) = self.classes.get(&c) else {
+                return false;
+            };
+            match &def.def.parent {
+                Some(p) => {
+                    let p = p.trim_start_matches("::").to_ascii_lowercase();
+                    if p == parent {
+                        return true;
+                    }
+                    c = p;
+                }
+                None => return false,
+            }
+        }
+        false
+    }
+
+    /// Overrides whose resource never appeared are errors; others apply now.
+    pub fn apply_overrides(&mut self) -> EResult<()> {
+        let pending = std::mem::take(&mut self.overrides);
+        let mut missing = Vec::new();
+        for ov in pending {
+            match self.find_resource(&ov.type_name, &ov.title) {
+                Some(id) => self.merge_override(id, &ov)?,
+                None => missing.push(format!("{}[{}]", ov.type_name, ov.title)),
+            }
+        }
+        if !missing.is_empty() {
+            return Err(EvalError::new(format!(
+                "Could not find resource(s) {} for overriding",
+                missing.join(", ")
+            ))
+            .into());
+        }
+        Ok(())
+    }
+
+    /// `File['x']['mode']`: an attribute of an already declared resource.
+    pub fn resource_attribute(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        attr: &str,
+    ) -> Result<Value, String> {
+        let Some(id) = self.find_resource(type_name, title) else {
+            return Err(format!("Resource not found: {type_name}['{title}']"));
+        };
+        let r = &self.resources[id];
+        let valid = match r.kind {
+            ResKind::Builtin(t) => t.accepts(attr) || attr == "title",
+            ResKind::Define(d) => {
+                d.def.params.iter().any(|p| p.name == attr)
+                    || core_types::METAPARAMS.contains(&attr)
+                    || attr == "title"
+                    || attr == "name"
+            }
+            ResKind::Class(Some(c)) => {
+                c.def.params.iter().any(|p| p.name == attr)
+                    || core_types::METAPARAMS.contains(&attr)
+            }
+            _ => true,
+        };
+        if !valid {
+            return Err(format!(
+                "The resource {type_name}['{title}'] does not have a parameter called '{attr}'"
+            ));
+        }
+        if attr == "title" {
+            return Ok(Value::string(&*r.title));
+        }
+        Ok(r.param(attr).cloned().unwrap_or(Value::Undef))
+    }
+
+    /// The title as it names a resource (the same title, for now).
+    pub fn canonical_title(&self, _type_name: &str, title: &str) -> String {
+        title.to_string()
+    }
+}
+
+fn unreachable_kind<'a>() -> ResKind<'a> {
+    ResKind::Stage
+}
+
+/// Titles from a title value: strings and arrays of them (nested arrays flatten).
+fn flatten_titles(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(items) => items.iter().for_each(|i| flatten_titles(i, out)),
+        other => out.push(other.clone()),
+    }
+}
+
+fn flatten_into(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(items) => items.iter().for_each(|i| flatten_into(i, out)),
+        other => out.push(other.clone()),
+    }
+}
+
+/// Adds the tags named by a `tag` parameter value.
+pub fn add_tag_values(tags: &mut Vec<Rc<str>>, v: &Value) {
+    match v {
+        Value::String(s) => add_tag(tags, s),
+        Value::Array(items) => items.iter().for_each(|i| add_tag_values(tags, i)),
+        _ => {}
+    }
+}

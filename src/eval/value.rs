@@ -1,0 +1,458 @@
+//! Runtime values of the Puppet language, with Puppet's rules for equality,
+//! comparison, truthiness and conversion to strings and to catalog data.
+
+use super::types::PType;
+use indexmap::IndexMap;
+use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+/// A Puppet value. Cheap to clone: compound values are reference counted.
+#[derive(Clone, Debug)]
+pub enum Value {
+    Undef,
+    Default,
+    Bool(bool),
+    Integer(i64),
+    Float(f64),
+    String(Rc<str>),
+    Regex(Rc<RegexValue>),
+    Array(Rc<Vec<Value>>),
+    Hash(Rc<IndexMap<Value, Value>>),
+    /// A type, including resource references (`File['x']`) and `Class['c']`.
+    Type(Rc<PType>),
+    Sensitive(Rc<Value>),
+}
+
+/// A compiled regular expression and the source Puppet shows for it.
+#[derive(Debug)]
+pub struct RegexValue {
+    pub source: String,
+    pub regex: fancy_regex::Regex,
+}
+
+impl RegexValue {
+    /// Compiles a regex written in Puppet (Ruby) syntax.
+    pub fn new(source: &str) -> Result<RegexValue, String> {
+        let translated = translate_ruby_regex(source);
+        fancy_regex::Regex::new(&translated)
+            .map(|regex| RegexValue {
+                source: source.to_string(),
+                regex,
+            })
+            .map_err(|e| format!("invalid regular expression /{source}/: {e}"))
+    }
+
+    pub fn is_match(&self, text: &str) -> bool {
+        self.regex.is_match(text).unwrap_or(false)
+    }
+
+    /// Captures of the first match: index 0 is the whole match; unmatched groups are None.
+    pub fn captures(&self, text: &str) -> Option<Vec<Option<String>>> {
+        let caps = self.regex.captures(text).ok()??;
+        Some(
+            (0..caps.len())
+                .map(|i| caps.get(i).map(|m| m.as_str().to_string()))
+                .collect(),
+        )
+    }
+}
+
+/// Ruby regex syntax → fancy-regex syntax: `^`/`$` are line anchors in Ruby,
+/// Ruby's `(?m)` is dot-all, `\h` is a hex digit, `\A`/`\z`/`\Z` keep their meaning.
+pub fn translate_ruby_regex(src: &str) -> String {
+    let mut out = String::with_capacity(src.len() + 8);
+    out.push_str("(?m)");
+    let chars: Vec<char> = src.chars().collect();
+    let mut i = 0;
+    let mut in_class = false;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\\' && i + 1 < chars.len() {
+            let n = chars[i + 1];
+            match n {
+                'h' => out.push_str(if in_class { "0-9a-fA-F" } else { "[0-9a-fA-F]" }),
+                'H' => out.push_str("[^0-9a-fA-F]"),
+                'Z' => out.push_str("(?=\\n?\\z)"),
+                _ => {
+                    out.push(c);
+                    out.push(n);
+                }
+            }
+            i += 2;
+            continue;
+        }
+        if in_class {
+            if c == ']' {
+                in_class = false;
+            }
+            if c == '[' && chars.get(i + 1) == Some(&':') {
+                // POSIX class like [:alpha:] — pass through.
+            }
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        match c {
+            '[' => {
+                in_class = true;
+                out.push(c);
+                // A leading ']' or '^]' is literal in Ruby.
+                if chars.get(i + 1) == Some(&'^') {
+                    out.push('^');
+                    i += 1;
+                }
+                if chars.get(i + 1) == Some(&']') {
+                    out.push_str("\\]");
+                    i += 1;
+                }
+            }
+            '(' if chars.get(i + 1) == Some(&'?') => {
+                // Inline flags: Ruby's m is dot-all (s).
+                let mut j = i + 2;
+                let mut flags = String::new();
+                while j < chars.len() && (chars[j].is_ascii_alphabetic() || chars[j] == '-') {
+                    flags.push(if chars[j] == 'm' { 's' } else { chars[j] });
+                    j += 1;
+                }
+                if !flags.is_empty() && j < chars.len() && (chars[j] == ':' || chars[j] == ')') {
+                    out.push_str("(?");
+                    out.push_str(&flags);
+                    i = j;
+                } else {
+                    out.push('(');
+                    i += 1;
+                }
+                continue;
+            }
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    out
+}
+
+impl Value {
+    pub fn string(s: impl Into<Rc<str>>) -> Value {
+        Value::String(s.into())
+    }
+
+    pub fn array(items: Vec<Value>) -> Value {
+        Value::Array(Rc::new(items))
+    }
+
+    pub fn hash(map: IndexMap<Value, Value>) -> Value {
+        Value::Hash(Rc::new(map))
+    }
+
+    pub fn from_type(t: PType) -> Value {
+        Value::Type(Rc::new(t))
+    }
+
+    pub fn is_undef(&self) -> bool {
+        matches!(self, Value::Undef)
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Puppet's truthiness: only `undef` and `false` are false.
+    pub fn is_truthy(&self) -> bool {
+        !matches!(self, Value::Undef | Value::Bool(false))
+    }
+
+    /// The value as Puppet interpolates it into a string.
+    pub fn to_display(&self) -> String {
+        let mut out = String::new();
+        self.write_display(&mut out, false);
+        out
+    }
+
+    fn write_display(&self, out: &mut String, nested: bool) {
+        match self {
+            Value::Undef => {}
+            Value::Default => out.push_str("default"),
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Integer(i) => {
+                let _ = write!(out, "{i}");
+            }
+            Value::Float(f) => out.push_str(&format_float(*f)),
+            Value::String(s) => out.push_str(s),
+            Value::Regex(r) => {
+                out.push('/');
+                out.push_str(&r.source);
+                out.push('/');
+            }
+            Value::Array(items) => {
+                out.push('[');
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    v.write_display(out, true);
+                }
+                out.push(']');
+            }
+            Value::Hash(map) => {
+                out.push('{');
+                for (i, (k, v)) in map.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    k.write_display(out, true);
+                    out.push_str(" => ");
+                    v.write_display(out, true);
+                }
+                out.push('}');
+            }
+            Value::Type(t) => out.push_str(&t.to_string()),
+            Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
+        }
+        let _ = nested;
+    }
+
+    /// Puppet's `==`: strings case-insensitively, numbers across Integer and
+    /// Float, arrays and hashes element-wise with the same rules.
+    pub fn puppet_eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::String(a), Value::String(b)) => {
+                a.len() == b.len() && (a == b || a.to_lowercase() == b.to_lowercase())
+                    || a.to_lowercase() == b.to_lowercase()
+            }
+            (Value::Integer(a), Value::Integer(b)) => a == b,
+            (Value::Integer(a), Value::Float(b)) | (Value::Float(b), Value::Integer(a)) => {
+                (*a as f64) == *b
+            }
+            (Value::Float(a), Value::Float(b)) => a == b,
+            (Value::Array(a), Value::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.puppet_eq(y))
+            }
+            (Value::Hash(a), Value::Hash(b)) => {
+                a.len() == b.len()
+                    && a.iter().all(|(k, v)| {
+                        b.iter()
+                            .find(|(k2, _)| k.puppet_eq(k2))
+                            .is_some_and(|(_, v2)| v.puppet_eq(v2))
+                    })
+            }
+            (Value::Regex(a), Value::Regex(b)) => a.source == b.source,
+            (Value::Type(a), Value::Type(b)) => a == b,
+            (Value::Sensitive(_), Value::Sensitive(_)) => false,
+            (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// The name of the value's type for messages ("String", "Integer" ...).
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Undef => "Undef",
+            Value::Default => "Default",
+            Value::Bool(_) => "Boolean",
+            Value::Integer(_) => "Integer",
+            Value::Float(_) => "Float",
+            Value::String(_) => "String",
+            Value::Regex(_) => "Regexp",
+            Value::Array(_) => "Array",
+            Value::Hash(_) => "Hash",
+            Value::Type(_) => "Type",
+            Value::Sensitive(_) => "Sensitive",
+        }
+    }
+
+    /// Catalog data for a resource parameter (Puppet's `to_data_hash`).
+    /// `None` for `undef` (the parameter is left out).
+    pub fn to_catalog_json(&self) -> Option<serde_json::Value> {
+        use serde_json::Value as J;
+        Some(match self {
+            Value::Undef => return None,
+            Value::Default => J::String("default".into()),
+            Value::Bool(b) => J::Bool(*b),
+            Value::Integer(i) => J::from(*i),
+            Value::Float(f) => serde_json::Number::from_f64(*f)
+                .map(J::Number)
+                .unwrap_or(J::Null),
+            Value::String(s) => J::String(s.to_string()),
+            Value::Regex(r) => J::String(format!("/{}/", r.source)),
+            Value::Array(items) => J::Array(
+                items
+                    .iter()
+                    .map(|v| v.to_catalog_json().unwrap_or(J::Null))
+                    .collect(),
+            ),
+            Value::Hash(map) => {
+                let mut obj = serde_json::Map::new();
+                for (k, v) in map.iter() {
+                    let key = match k {
+                        Value::String(s) => s.to_string(),
+                        other => other.to_display(),
+                    };
+                    obj.insert(key, v.to_catalog_json().unwrap_or(J::Null));
+                }
+                J::Object(obj)
+            }
+            Value::Type(t) => J::String(t.to_string()),
+            Value::Sensitive(v) => return v.to_catalog_json(),
+        })
+    }
+
+    /// Converts JSON data (facts) into a value.
+    pub fn from_json(v: &serde_json::Value) -> Value {
+        use serde_json::Value as J;
+        match v {
+            J::Null => Value::Undef,
+            J::Bool(b) => Value::Bool(*b),
+            J::Number(n) => match n.as_i64() {
+                Some(i) => Value::Integer(i),
+                None => Value::Float(n.as_f64().unwrap_or(0.0)),
+            },
+            J::String(s) => Value::string(s.as_str()),
+            J::Array(items) => Value::array(items.iter().map(Value::from_json).collect()),
+            J::Object(map) => Value::hash(
+                map.iter()
+                    .map(|(k, v)| (Value::string(k.as_str()), Value::from_json(v)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// Ruby's `Float#to_s`: shortest round-trip digits, exponent form outside
+/// 1e-4 ≤ |f| < 1e15.
+pub fn format_float(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() {
+            "-0.0".into()
+        } else {
+            "0.0".into()
+        };
+    }
+    let sci = format!("{:e}", f.abs());
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
+    let decpt = exp + 1;
+    let sign = if f < 0.0 { "-" } else { "" };
+    if !(-3..=15).contains(&decpt) {
+        let (first, rest) = digits.split_at(1);
+        let rest = if rest.is_empty() { "0" } else { rest };
+        let esign = if exp < 0 { '-' } else { '+' };
+        return format!("{sign}{first}.{rest}e{esign}{:02}", exp.abs());
+    }
+    if decpt <= 0 {
+        return format!("{sign}0.{}{digits}", "0".repeat((-decpt) as usize));
+    }
+    let decpt = decpt as usize;
+    if digits.len() <= decpt {
+        format!("{sign}{digits}{}.0", "0".repeat(decpt - digits.len()))
+    } else {
+        format!("{sign}{}.{}", &digits[..decpt], &digits[decpt..])
+    }
+}
+
+/// Structural equality and hashing, for hash keys (Ruby `eql?`: `1` and `1.0`
+/// differ, strings are case-sensitive).
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Integer(a), Value::Integer(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            (Value::String(a), Value::String(b)) => a == b,
+            (Value::Regex(a), Value::Regex(b)) => a.source == b.source,
+            (Value::Array(a), Value::Array(b)) => a == b,
+            (Value::Hash(a), Value::Hash(b)) => {
+                a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v))
+            }
+            (Value::Type(a), Value::Type(b)) => a == b,
+            (Value::Sensitive(a), Value::Sensitive(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Value {}
+
+impl Hash for Value {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Value::Undef | Value::Default | Value::Sensitive(_) => {}
+            Value::Bool(b) => b.hash(state),
+            Value::Integer(i) => i.hash(state),
+            Value::Float(f) => f.to_bits().hash(state),
+            Value::String(s) => s.hash(state),
+            Value::Regex(r) => r.source.hash(state),
+            Value::Array(a) => {
+                a.len().hash(state);
+                for v in a.iter() {
+                    v.hash(state);
+                }
+            }
+            Value::Hash(h) => h.len().hash(state),
+            Value::Type(t) => t.to_string().hash(state),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_print_like_ruby() {
+        assert_eq!(format_float(1e14), "100000000000000.0");
+        assert_eq!(format_float(1e15), "1.0e+15");
+        assert_eq!(format_float(0.1 + 0.2), "0.30000000000000004");
+        assert_eq!(format_float(1e-4), "0.0001");
+        assert_eq!(format_float(1e-5), "1.0e-05");
+        assert_eq!(format_float(1.5), "1.5");
+        assert_eq!(format_float(-2.0), "-2.0");
+        assert_eq!(format_float(1.23456789e15), "1.23456789e+15");
+        assert_eq!(format_float(1e100), "1.0e+100");
+    }
+
+    #[test]
+    fn interpolation_shows_nested_values_without_quotes() {
+        let mut h = IndexMap::new();
+        h.insert(Value::string("b"), Value::Integer(2));
+        h.insert(
+            Value::string("c"),
+            Value::array(vec![Value::Undef, Value::Bool(true)]),
+        );
+        let v = Value::array(vec![Value::Integer(1), Value::string("a"), Value::hash(h)]);
+        assert_eq!(v.to_display(), "[1, a, {b => 2, c => [, true]}]");
+    }
+
+    #[test]
+    fn equality_is_case_insensitive_for_strings_only_in_puppet_eq() {
+        assert!(Value::string("Abc").puppet_eq(&Value::string("aBC")));
+        assert_ne!(Value::string("Abc"), Value::string("aBC"));
+        assert!(Value::Integer(1).puppet_eq(&Value::Float(1.0)));
+        assert_ne!(Value::Integer(1), Value::Float(1.0));
+    }
+
+    #[test]
+    fn ruby_anchors_match_lines() {
+        let r = RegexValue::new("^b$").expect("compiles");
+        assert!(r.is_match("a\nb\nc"));
+        let r = RegexValue::new("\\Ab").expect("compiles");
+        assert!(!r.is_match("a\nb"));
+    }
+}
