@@ -67,6 +67,15 @@ fn tree(sandbox: &Path) -> Map<String, Value> {
     out.into_iter().collect()
 }
 
+/// How kuppet gets the catalog.
+#[derive(Debug, Clone, Copy)]
+enum Mode {
+    /// Puppet's catalog of the manifest (`--catalog`).
+    Catalog,
+    /// The manifest, compiled by kuppet.
+    Manifest,
+}
+
 struct Case {
     name: String,
     dir: PathBuf,
@@ -95,21 +104,36 @@ impl Case {
         }
     }
 
-    /// Applies the case's catalog in `sandbox`; returns the outcome.
-    fn apply(&self, work: &Path, sandbox: &Path, noop: bool) -> Value {
+    /// Applies the case in `sandbox` (Puppet's catalog, or the manifest
+    /// compiled by kuppet); returns the outcome.
+    fn apply(&self, work: &Path, sandbox: &Path, noop: bool, mode: Mode) -> Value {
         let sb = sandbox.to_string_lossy().into_owned();
-        let catalog = std::fs::read_to_string(self.file(".catalog.json"))
-            .expect("catalog")
-            .replace(PLACEHOLDER, &sb);
-        let cat = work.join("catalog.json");
-        std::fs::write(&cat, catalog).expect("write catalog");
         let report = work.join("report.json");
         let _ = std::fs::remove_file(&report);
         let mut cmd = Command::new(kuppet());
-        cmd.arg("apply")
-            .arg("--catalog")
-            .arg(&cat)
-            .arg("--detailed-exitcodes")
+        cmd.arg("apply");
+        match mode {
+            Mode::Catalog => {
+                let catalog = std::fs::read_to_string(self.file(".catalog.json"))
+                    .expect("catalog")
+                    .replace(PLACEHOLDER, &sb);
+                let cat = work.join("catalog.json");
+                std::fs::write(&cat, catalog).expect("write catalog");
+                cmd.arg("--catalog").arg(&cat);
+            }
+            Mode::Manifest => {
+                let facts_file =
+                    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/apply/facts/node1.json");
+                let mut facts: Value =
+                    serde_json::from_str(&std::fs::read_to_string(facts_file).expect("facts"))
+                        .expect("facts json");
+                facts["sandbox"] = json!(sb);
+                let facts_path = work.join("facts.json");
+                std::fs::write(&facts_path, facts.to_string()).expect("write facts");
+                cmd.arg(self.file(".pp")).arg("--facts").arg(&facts_path);
+            }
+        }
+        cmd.arg("--detailed-exitcodes")
             .arg("--report-file")
             .arg(&report)
             .args(&self.args)
@@ -164,6 +188,8 @@ impl Case {
 /// and kuppet's `.name.kuppet-123-abc-0` both become `name`.
 fn normalize_logs(logs: &Value) -> Value {
     let ruby = regex::Regex::new(r"\d{8}-\d+-[0-9a-z]+(\.lock)?").expect("regex");
+    let case_file =
+        regex::Regex::new(r"\(file: \S*/tests/apply/(cases|conformance)/").expect("regex");
     let ours = regex::Regex::new(r"/\.([^/\s]+)\.kuppet-\d+-[0-9a-f]+-\d+").expect("regex");
     match logs {
         Value::Array(items) => Value::Array(
@@ -174,6 +200,7 @@ fn normalize_logs(logs: &Value) -> Value {
                         let msg = parts[2].as_str().unwrap_or("");
                         let msg = ruby.replace_all(msg, "");
                         let msg = ours.replace_all(&msg, "/$1");
+                        let msg = case_file.replace_all(&msg, "(file: $$CASES/");
                         json!([parts[0], parts[1], msg])
                     }
                     other => other.clone(),
@@ -228,7 +255,16 @@ fn cases(dir: &Path) -> Vec<Case> {
         .collect()
 }
 
-fn run_cases(dir: &str) {
+/// Cases whose manifests kuppet's compiler does not yet compile like Puppet
+/// (the catalog differs; the apply of Puppet's catalog passes). Each must
+/// still fail, so that a fix shows up here.
+const KNOWN_COMPILER_GAPS: &[&str] = &[
+    // Classes with `stage => ...` are contained in Class[main] as well as in
+    // their stage, and `stage` is copied onto their resources: a cycle.
+    "o03_stages",
+];
+
+fn run_cases(dir: &str, mode: Mode) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut problems = Vec::new();
     let mut runs = 0;
@@ -239,11 +275,11 @@ fn run_cases(dir: &str) {
             let sandbox = work.path().join("sandbox");
             std::fs::create_dir(&sandbox).expect("sandbox");
             case.setup(&sandbox);
-            let got = case.apply(work.path(), &sandbox, false);
+            let got = case.apply(work.path(), &sandbox, false, mode);
             compare("normal", &want, &got, &mut mine);
             runs += 1;
             if let Some(want2) = case.expected(".second.outcome.json") {
-                let got2 = case.apply(work.path(), &sandbox, false);
+                let got2 = case.apply(work.path(), &sandbox, false, mode);
                 compare("second run", &want2, &got2, &mut mine);
                 runs += 1;
             }
@@ -253,11 +289,20 @@ fn run_cases(dir: &str) {
             let sandbox = work.path().join("sandbox");
             std::fs::create_dir(&sandbox).expect("sandbox");
             case.setup(&sandbox);
-            let got = case.apply(work.path(), &sandbox, true);
+            let got = case.apply(work.path(), &sandbox, true, mode);
             compare("noop", &want, &got, &mut mine);
             runs += 1;
         }
-        if !mine.is_empty() {
+        let known_gap =
+            matches!(mode, Mode::Manifest) && KNOWN_COMPILER_GAPS.contains(&case.name.as_str());
+        if known_gap {
+            if mine.is_empty() {
+                problems.push(format!(
+                    "{}: now matches Puppet when compiled by kuppet; remove it from KNOWN_COMPILER_GAPS",
+                    case.name
+                ));
+            }
+        } else if !mine.is_empty() {
             problems.push(format!("{}:\n    {}", case.name, mine.join("\n    ")));
         }
     }
@@ -272,10 +317,20 @@ fn run_cases(dir: &str) {
 
 #[test]
 fn shared_conformance_cases_match_puppet() {
-    run_cases("tests/apply/conformance");
+    run_cases("tests/apply/conformance", Mode::Catalog);
+}
+
+#[test]
+fn shared_conformance_cases_compiled_by_kuppet_match_puppet() {
+    run_cases("tests/apply/conformance", Mode::Manifest);
 }
 
 #[test]
 fn own_cases_match_puppet() {
-    run_cases("tests/apply/cases");
+    run_cases("tests/apply/cases", Mode::Catalog);
+}
+
+#[test]
+fn own_cases_compiled_by_kuppet_match_puppet() {
+    run_cases("tests/apply/cases", Mode::Manifest);
 }

@@ -687,7 +687,11 @@ impl<'a> Compiler<'a> {
                 let n = match args.get(1) {
                     Some(Value::Integer(n)) if *n > 0 => *n as usize,
                     _ => {
-                        return Err(self.call_error("'step' expects a positive Integer step", e, m));
+                        return Err(self.call_error(
+                            "'step' expects a positive Integer step",
+                            e,
+                            m,
+                        ));
                     }
                 };
                 let stepped: Vec<Value> = items.into_iter().step_by(n).collect();
