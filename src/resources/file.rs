@@ -231,9 +231,7 @@ impl File {
         };
         let sources = param_list(resource, "source");
         let creators = content.is_some() as u8 + !sources.is_empty() as u8 + target.is_some() as u8;
-        if creators > 1
-            && !(ensure == Some(Ensure::Link) && content.is_none() && sources.is_empty())
-        {
+        if creators > 1 {
             return Err(ResourceError::invalid(located(
                 resource,
                 &format!(
