@@ -288,3 +288,62 @@ fn a_manifest_that_cannot_be_read_is_an_error() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).starts_with("Error: "));
 }
+
+#[test]
+fn unsupported_features_fail_only_their_resource() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tree = dir.path().join("tree").to_string_lossy().into_owned();
+    let remote = dir.path().join("remote").to_string_lossy().into_owned();
+    let plain = dir.path().join("plain").to_string_lossy().into_owned();
+    let report = dir.path().join("report.json");
+    let cat = catalog(&[
+        (
+            "File",
+            &tree,
+            json!({"ensure": "directory", "recurse": true, "mode": "0700"}),
+        ),
+        (
+            "File",
+            &remote,
+            json!({"ensure": "file", "source": "puppet:///modules/app/conf"}),
+        ),
+        ("File", &plain, json!({"ensure": "file", "content": "ok"})),
+        ("Cron", "nightly", json!({"command": "/bin/true"})),
+    ]);
+    let out = apply(
+        dir.path(),
+        &cat,
+        &[
+            "--detailed-exitcodes",
+            "--report-file",
+            report.to_str().expect("utf8"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(6), "{}", stderr(&out));
+    let r: Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).expect("report")).expect("json");
+    let reason = |key: &str| r["resource_statuses"][key]["events"][0]["message"].clone();
+    assert!(
+        reason(&format!("File[{tree}]"))
+            .as_str()
+            .is_some_and(|m| m.contains("recurse"))
+    );
+    assert!(
+        reason(&format!("File[{remote}]"))
+            .as_str()
+            .is_some_and(|m| m.contains("puppet:///modules/app/conf"))
+    );
+    assert!(
+        reason("Cron[nightly]")
+            .as_str()
+            .is_some_and(|m| m.contains("no provider for resource type Cron"))
+    );
+    assert_eq!(
+        r["resource_statuses"][format!("File[{plain}]")]["changed"],
+        true
+    );
+    assert_eq!(
+        r["resource_statuses"][format!("File[{tree}]")]["failed"],
+        true
+    );
+}

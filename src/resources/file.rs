@@ -180,6 +180,8 @@ pub struct File {
     source_path: Option<PathBuf>,
     source_uri: Option<String>,
     desired_sum: Option<String>,
+    /// A feature kuppet lacks: evaluating the resource fails with this.
+    unsupported: Option<String>,
 }
 
 impl File {
@@ -251,38 +253,65 @@ impl File {
                 Some(mode::normalize(&m))
             }
         };
+        let mut unsupported = None;
         let checksum = match param_string(resource, "checksum").as_deref() {
             None | Some("sha256") => Checksum::Sha256,
             Some("sha224") => Checksum::Sha224,
             Some("sha384") => Checksum::Sha384,
             Some("sha512") => Checksum::Sha512,
             Some("sha256lite") => Checksum::Sha256Lite,
+            Some(
+                other @ ("md5" | "md5lite" | "sha1" | "sha1lite" | "mtime" | "ctime" | "none"),
+            ) => {
+                unsupported = Some(format!(
+                    "kuppet does not compare content by checksum '{other}'; use sha256 (the default), sha224, sha384 or sha512"
+                ));
+                Checksum::Sha256
+            }
             Some(other) => {
                 return Err(invalid(
                     "checksum",
                     format!(
-                        "kuppet does not support checksum '{other}'; use sha256, sha224, sha384 or sha512"
+                        "Invalid value \"{other}\". Valid values are md5, md5lite, sha256, sha256lite, sha384, sha512, sha224, sha1, sha1lite, mtime, ctime, none."
                     ),
                 ));
             }
         };
         for source in &sources {
-            if !(source.starts_with('/') || source.starts_with("file:")) {
-                return Err(invalid(
-                    "source",
-                    format!(
-                        "kuppet applies only local sources (a path or file:// URI), not '{source}'; use content => file(...) for module files"
-                    ),
-                ));
+            let scheme = source.split_once("://").map(|(s, _)| s);
+            match scheme {
+                _ if source.starts_with('/') || source.starts_with("file:") => {}
+                Some("puppet" | "http" | "https") => {
+                    unsupported = Some(format!(
+                        "kuppet applies only local sources (a path or file:// URI), not {source}; compile module files into the catalog with content => file(...)"
+                    ));
+                }
+                Some(other) => {
+                    return Err(invalid(
+                        "source",
+                        format!("Cannot use URLs of type '{other}' as source for fileserving"),
+                    ));
+                }
+                None => {
+                    return Err(invalid(
+                        "source",
+                        format!("Cannot use relative URLs '{source}'"),
+                    ));
+                }
             }
         }
         match param_string(resource, "recurse").as_deref() {
             None | Some("false") => {}
-            Some(_) => {
+            Some("true" | "remote") => {
+                unsupported = Some(
+                    "kuppet does not manage directory trees recursively (recurse) yet; manage each file, or the tree with an exec"
+                        .into(),
+                );
+            }
+            Some(other) => {
                 return Err(invalid(
                     "recurse",
-                    "kuppet does not manage directory trees recursively yet; manage each file"
-                        .into(),
+                    format!("Invalid recurse value {other:?}"),
                 ));
             }
         }
@@ -319,6 +348,7 @@ impl File {
             source_path: None,
             source_uri: None,
             desired_sum: None,
+            unsupported,
         })
     }
 
@@ -944,6 +974,9 @@ fn copy_preserving(from: &Path, to: &Path) -> std::io::Result<()> {
 
 impl super::Provider for File {
     fn examine(&mut self, cx: &mut Context) -> Result<Examined, ResourceError> {
+        if let Some(reason) = &self.unsupported {
+            return Err(ResourceError::failed(reason.clone()));
+        }
         self.resolve_source(cx)?;
         if self.ensure.is_none() {
             if self.target.is_some() {
