@@ -226,7 +226,10 @@ kcm_healthy() {
 
 cmd_down_quiet() {
     local name
-    for name in $(bg_names); do stop_bg "$name"; done
+    stop_scenario_processes
+    # The state is thrown away: stop the three at once.
+    for name in $(bg_names); do stop_bg "$name" & done
+    wait
 }
 
 cmd_down() {

@@ -21,7 +21,7 @@ set -o errtrace
 E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(dirname "$E2E_DIR")
 E2E_STATE=${KUPPET_E2E_STATE:-/tmp/kuppet-e2e}
-E2E_CACHE=${KUPPET_E2E_CACHE:-$HOME/.cache/kuppet-e2e}
+E2E_CACHE=${KUPPET_E2E_CACHE:-${HOME:-/root}/.cache/kuppet-e2e}
 E2E_BIN=${KUPPET_E2E_BIN:-$E2E_CACHE/bin}
 E2E_POLL=${E2E_POLL:-0.5}
 export KUPPET_E2E_STATE=$E2E_STATE KUPPET_E2E_CACHE=$E2E_CACHE KUPPET_E2E_BIN=$E2E_BIN
@@ -35,11 +35,14 @@ export KUPPET_BIN=${KUPPET_BIN:-$REPO_DIR/target/debug/kuppet}
 E2E_NAME=${E2E_NAME:-$(basename "${0%.sh}")}
 
 _e2e_on_err() {
-    local rc=$? line=$1 cmd=$2
-    printf '%s %s: FAILED (exit %s) at %s line %s: %s\n' "$(date +%T)" "$E2E_NAME" "$rc" \
-        "$(basename "${BASH_SOURCE[1]:-$0}")" "$line" "$cmd" >&2
+    local rc=$? cmd=$1 where="" i
+    # The call chain, innermost first: "lib.sh:111 < 50_x.sh:5".
+    for ((i = 1; i < ${#BASH_SOURCE[@]}; i++)); do
+        where+="${where:+ < }$(basename "${BASH_SOURCE[i]}"):${BASH_LINENO[i - 1]}"
+    done
+    printf '%s %s: FAILED (exit %s) at %s: %s\n' "$(date +%T)" "$E2E_NAME" "$rc" "$where" "$cmd" >&2
 }
-trap '_e2e_on_err "$LINENO" "$BASH_COMMAND"' ERR
+trap '_e2e_on_err "$BASH_COMMAND"' ERR
 
 # --- messages and checks ----------------------------------------------------
 
@@ -186,7 +189,7 @@ clusters:
 - name: kuppet-e2e
   cluster:
     server: $(api_url)
-    certificate-authority: $E2E_STATE/pki/ca.crt
+    certificate-authority-data: $(base64 -w0 <"$E2E_STATE/pki/ca.crt")
 users:
 - name: token
   user:

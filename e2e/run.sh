@@ -78,10 +78,16 @@ for f in "${scenarios[@]}"; do
     name=$(basename "$f" .sh)
     step "scenario $name"
     t=$SECONDS
+    touch "$ARTIFACTS/.started"
     set +e
-    E2E_NAME=$name timeout --kill-after=10 "$TIMEOUT" bash "$f" 2>&1 | tee "$ARTIFACTS/$name.log"
+    E2E_NAME=$name timeout --foreground --kill-after=10 "$TIMEOUT" bash "$f" 2>&1 | tee "$ARTIFACTS/$name.log"
     rc=${PIPESTATUS[0]}
     set -e
+    if ((rc == 130)); then
+        # Interrupted (Ctrl-C reaches the scenario first): stop the run.
+        log "interrupted during $name"
+        exit 130
+    fi
     took=$((SECONDS - t))
     if ((rc == 0)); then
         passed=$((passed + 1))
@@ -93,8 +99,9 @@ for f in "${scenarios[@]}"; do
         results+=("FAIL  $name (${took}s, exit $rc; artifacts in $ARTIFACTS/$name)")
         collect_logs "$ARTIFACTS/$name"
         mv "$ARTIFACTS/$name.log" "$ARTIFACTS/$name/scenario.log"
+        # The logs written to while it ran.
         for log_file in "$E2E_STATE"/logs/*.log; do
-            [[ -e $log_file ]] || continue
+            [[ $log_file -nt $ARTIFACTS/.started ]] || continue
             printf -- '--- last lines of %s\n' "$log_file" >&2
             tail -n 15 "$log_file" >&2
         done
