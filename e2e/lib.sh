@@ -11,6 +11,7 @@
 #   k ARGS / k_with KUBECONFIG ARGS                          kubectl
 #   create_node NAME [LABEL=VALUE...] / delete_node NAME     simulated nodes
 #   agent_token SA NS NODE [DURATION] / kubeconfig_for_token node-bound tokens
+#   policy_type_warnings NAME                                CEL type check of a policy
 #   start_bg NAME CMD... / stop_bg NAME / bg_running NAME    local processes
 #   collect_logs DIR                                         what to look at on failure
 #   kuppet ARGS                                              the binary under test
@@ -203,6 +204,24 @@ current-context: kuppet-e2e
 EOF
     )
     echo "$path"
+}
+
+# --- admission policies ----------------------------------------------------
+
+# policy_type_warnings NAME: wait until the controller manager has
+# type-checked ValidatingAdmissionPolicy NAME (its CEL against the schemas of
+# the kinds it matches, CRDs included), print its warnings: none = clean.
+policy_type_warnings() {
+    local name=$1
+    wait_for 30 "ValidatingAdmissionPolicy $name to be type-checked" _policy_checked "$name" || return 1
+    k get validatingadmissionpolicy "$name" -o jsonpath='{range .status.typeChecking.expressionWarnings[*]}{.fieldRef}: {.warning}{"\n"}{end}'
+}
+
+_policy_checked() {
+    local gen observed
+    read -r gen observed < <(k get validatingadmissionpolicy "$1" \
+        -o jsonpath='{.metadata.generation} {.status.observedGeneration}{"\n"}')
+    [[ -n $observed && $gen == "$observed" ]]
 }
 
 # --- local processes --------------------------------------------------------

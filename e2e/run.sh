@@ -54,14 +54,17 @@ else
     log "kuppet built in $((SECONDS - t))s: $KUPPET_BIN"
 fi
 
-teardown() {
-    local rc=$?
+teardown_cluster() {
     stop_scenario_processes 2>/dev/null || true
     if [[ ${KUPPET_E2E_KEEP:-0} == 1 ]]; then
         log "KUPPET_E2E_KEEP=1: cluster left running; stop it with e2e/cluster.sh down"
     else
         "$E2E_DIR/cluster.sh" down || true
     fi
+}
+teardown() {
+    local rc=$?
+    teardown_cluster
     exit "$rc"
 }
 trap teardown EXIT
@@ -113,6 +116,10 @@ for f in "${scenarios[@]}"; do
         "$E2E_DIR/cluster.sh" start-apiserver || true
     fi
 done
+
+trap - EXIT INT TERM
+step "cluster down"
+teardown_cluster
 
 step "results"
 printf '%s\n' "${results[@]}"

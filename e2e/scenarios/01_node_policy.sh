@@ -38,6 +38,8 @@ expect_ok "without the policy, node-a's agent may update node-b" \
     k_with "$a" label configmap node-b -n "$NS" seen-by=node-a --overwrite
 
 k apply -f "$POLICY" >/dev/null
+warnings=$(policy_type_warnings e2e-node-name-configmaps)
+[[ -z $warnings ]] || fail "the policy's CEL does not type-check: $warnings"
 # Policies reach admission through an informer: wait until it bites.
 denied() { ! k_with "$a" label configmap node-b -n "$NS" seen-by=node-a-again --overwrite >/dev/null 2>&1; }
 wait_for 30 "the policy to take effect" denied
