@@ -419,13 +419,14 @@ impl Agent {
         self.push().await;
     }
 
-    /// Gathers facts and writes them to the NodeFacts when they changed.
-    pub async fn publish_facts(&mut self) {
+    /// Gathers facts and writes them to the NodeFacts when they changed;
+    /// false when they could not be written (retry later).
+    pub async fn publish_facts(&mut self) -> bool {
         let gather = self.gather.clone();
         let root = self.options.root.clone();
         let Ok(facts) = tokio::task::spawn_blocking(move || gather(&root)).await else {
             tracing::error!("gathering facts crashed");
-            return;
+            return false;
         };
         let mut h = std::hash::DefaultHasher::new();
         serde_json::to_string(&facts)
@@ -433,9 +434,11 @@ impl Agent {
             .hash(&mut h);
         let digest = h.finish();
         if self.facts_published == Some(digest) {
-            return;
+            return true;
         }
-        let Some(client) = &self.client else { return };
+        let Some(client) = &self.client else {
+            return false;
+        };
         let api: Api<NodeFacts> = Api::all(client.clone());
         let body = serde_json::json!({
             "apiVersion": NodeFacts::api_version(&()),
@@ -454,9 +457,18 @@ impl Agent {
             Ok(_) => {
                 self.facts_published = Some(digest);
                 tracing::info!(facts = facts.len(), "published NodeFacts");
+                true
             }
-            Err(err) => tracing::warn!(error = %err, "could not write NodeFacts; retrying later"),
+            Err(err) => {
+                tracing::warn!(error = %err, "could not write NodeFacts; retrying later");
+                false
+            }
         }
+    }
+
+    /// Whether the facts were written since the agent started.
+    pub fn facts_published(&self) -> bool {
+        self.facts_published.is_some()
     }
 
     /// Applies the held catalog once and reports; None when there is none.
@@ -692,10 +704,14 @@ pub async fn run(client: Option<Client>, options: AgentOptions) -> Result<u8, Ag
     let mut first_run_done = false;
     let mut report_backoff = Duration::from_secs(5);
     let mut next_report: Option<Instant> = agent.has_pending().then(Instant::now);
+    // Facts first: the controller compiles nothing for a node without them.
+    let mut next_facts: Option<Instant> = Some(Instant::now());
+    let mut facts_backoff = Duration::from_secs(5);
     tracing::info!(node = %options.node, interval_seconds = options.run_interval.as_secs(), cached = agent.current().is_some(), "agent started");
     loop {
         let run_at = next_run.map(tokio::time::Instant::from_std);
         let report_at = next_report.map(tokio::time::Instant::from_std);
+        let facts_at = next_facts.map(tokio::time::Instant::from_std);
         let mut run_now = false;
         tokio::select! {
             msg = rx.recv() => match msg {
@@ -724,6 +740,15 @@ pub async fn run(client: Option<Client>, options: AgentOptions) -> Result<u8, Ag
                     report_backoff = (report_backoff * 2).min(MAX_REPORT_BACKOFF);
                 }
             }
+            _ = sleep_until(facts_at) => {
+                if agent.publish_facts().await {
+                    next_facts = None;
+                    facts_backoff = Duration::from_secs(5);
+                } else {
+                    next_facts = Some(Instant::now() + facts_backoff);
+                    facts_backoff = (facts_backoff * 2).min(MAX_REPORT_BACKOFF);
+                }
+            }
             _ = &mut shutdown => {
                 tracing::info!("shutting down");
                 break;
@@ -732,6 +757,9 @@ pub async fn run(client: Option<Client>, options: AgentOptions) -> Result<u8, Ag
         if run_now && agent.current().is_some() {
             agent.run_once().await;
             first_run_done = true;
+            if !agent.facts_published() && next_facts.is_none() {
+                next_facts = Some(Instant::now() + facts_backoff);
+            }
             let wait = next_wait(
                 options.run_interval,
                 options.splay_limit,

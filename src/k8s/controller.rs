@@ -138,6 +138,10 @@ pub struct Context {
     status_dirty: Notify,
     compile_slots: Semaphore,
     failures: Mutex<HashMap<String, u32>>,
+    /// The digest last written per node, until the watch brings the next
+    /// event about that NodeCatalog: until then the cache, not the
+    /// NodeCatalog, is stale, and writing the same digest again is waste.
+    written: Mutex<HashMap<String, String>>,
 }
 
 impl Context {
@@ -158,7 +162,24 @@ impl Context {
             status_dirty: Notify::new(),
             compile_slots: Semaphore::new(compile_workers.max(1)),
             failures: Mutex::default(),
+            written: Mutex::default(),
         }
+    }
+
+    /// Takes in a NodeCatalog watch event; returns the node to reconcile when
+    /// the event is not just our own write (or an agent's status) coming back.
+    pub fn catalog_event(&self, event: &watcher::Event<NodeCatalog>) -> Option<String> {
+        let (c, deleted) = match event {
+            watcher::Event::Apply(c) => (c, false),
+            watcher::Event::Delete(c) => (c, true),
+            _ => return None,
+        };
+        let name = c.name_any();
+        if let Ok(mut w) = self.written.lock() {
+            w.remove(&name);
+        }
+        let ours = self.planner.expected_digest(&name).as_deref() == Some(c.spec.digest.as_str());
+        (deleted || !ours).then_some(name)
     }
 }
 
@@ -190,8 +211,17 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
 
     match plan {
         Plan::Write(spec) => {
-            write_catalog(&ctx, &node, &spec).await?;
-            tracing::info!(node = %name, digest = %spec.digest, "wrote NodeCatalog");
+            let already = ctx
+                .written
+                .lock()
+                .is_ok_and(|w| w.get(&name) == Some(&spec.digest));
+            if !already {
+                write_catalog(&ctx, &node, &spec).await?;
+                tracing::info!(node = %name, digest = %spec.digest, "wrote NodeCatalog");
+                if let Ok(mut w) = ctx.written.lock() {
+                    w.insert(name.clone(), spec.digest.clone());
+                }
+            }
         }
         Plan::Failed { message, blamed } => {
             let blamed: Vec<String> = blamed.iter().map(|(ns, n)| format!("{ns}/{n}")).collect();
@@ -639,14 +669,7 @@ async fn run_leader(
         drive(stream, move |event| {
             // Only a spec we did not write (or a deletion) needs the node
             // reconciled; agents' status writes only change Manifest status.
-            let stray = match event {
-                watcher::Event::Apply(c) => (ctx.planner.expected_digest(&c.name_any()).as_deref()
-                    != Some(c.spec.digest.as_str()))
-                .then(|| c.name_any()),
-                watcher::Event::Delete(c) => Some(c.name_any()),
-                _ => None,
-            };
-            if let Some(name) = stray {
+            if let Some(name) = ctx.catalog_event(event) {
                 let _ = one_tx.unbounded_send(ObjectRef::new(&name));
             }
             ctx.status_dirty.notify_one();

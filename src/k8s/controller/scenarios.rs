@@ -295,3 +295,67 @@ async fn an_unchanged_manifest_status_is_not_rewritten() {
     world.api.expect_silence(Duration::from_millis(300)).await;
     sync.await.expect("joins");
 }
+
+#[tokio::test]
+async fn a_reconcile_racing_its_own_write_does_not_write_again() {
+    let motd = Manifest::test("default", "motd", "file /etc/motd hello");
+    let mut world = World::new()
+        .node(web())
+        .manifest(motd.clone())
+        .owned_facts("web-1");
+    let first = world.reconcile(web());
+    let call = world.api.next().await;
+    assert_eq!(
+        call.line(),
+        "PATCH /apis/kuppet.dev/v1alpha1/nodecatalogs/web-1"
+    );
+    call.ok(&NodeCatalog::test("web-1", &spec_for(&[motd]), 1));
+    first.await.expect("joins").expect("reconciles");
+    // Triggered again (its NodeFacts changed, say) before the watch has
+    // brought the written NodeCatalog into the cache.
+    let second = world.reconcile(web());
+    world.api.expect_silence(Duration::from_millis(300)).await;
+    second.await.expect("joins").expect("reconciles");
+}
+
+#[tokio::test]
+async fn a_deleted_catalog_is_written_again() {
+    let motd = Manifest::test("default", "motd", "file /etc/motd hello");
+    let spec = spec_for(std::slice::from_ref(&motd));
+    let mut world = World::new().node(web()).manifest(motd).owned_facts("web-1");
+    let first = world.reconcile(web());
+    world
+        .api
+        .next()
+        .await
+        .ok(&NodeCatalog::test("web-1", &spec, 1));
+    first.await.expect("joins").expect("reconciles");
+    // The watch brings it in, then someone deletes it.
+    let mut stored = NodeCatalog::test("web-1", &spec, 1);
+    stored.metadata.resource_version = Some("7".into());
+    for event in [
+        watcher::Event::Apply(stored.clone()),
+        watcher::Event::Delete(stored),
+    ] {
+        world.catalogs.apply_watcher_event(&event);
+        let trigger = world.ctx.catalog_event(&event);
+        if matches!(event, watcher::Event::Delete(_)) {
+            assert_eq!(
+                trigger.as_deref(),
+                Some("web-1"),
+                "a deletion is reconciled"
+            );
+        } else {
+            assert_eq!(trigger, None, "our own write coming back is not");
+        }
+    }
+    let again = world.reconcile(web());
+    let call = world.api.next().await;
+    assert_eq!(
+        call.line(),
+        "PATCH /apis/kuppet.dev/v1alpha1/nodecatalogs/web-1"
+    );
+    assert_eq!(call.body["spec"]["digest"], spec.digest.as_str());
+    call.ok(&NodeCatalog::test("web-1", &spec, 1));
+    again.await.expect("joins").expect("reconciles");
+}
