@@ -4,9 +4,10 @@
 //! - `file PATH CONTENT...` declares `File[PATH]` with that content;
 //! - `SYNTAX` anywhere makes the parse fail at line 2, column 5;
 //! - `FAIL` makes the compile fail in this Manifest at line 1;
-//! - `CYCLE` makes the compile report a dependency cycle in this Manifest.
+//! - `cycle A B` declares `File[A]` and `File[B]` requiring each other, which
+//!   the fake graph check reports as Puppet words a dependency cycle.
 
-use super::plan::{CompileFn, ParseFn, Planner};
+use super::plan::{CompileFn, GraphCheckFn, ParseFn, Planner};
 use crate::catalog::{Catalog, Resource};
 use crate::diagnostics::Diagnostic;
 use crate::eval::CompileRequest;
@@ -186,19 +187,38 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                     m.path, req.node
                 )));
             }
-            if m.source.contains("CYCLE") {
-                return Err(Diagnostic::message(format!(
-                    "Found 1 dependency cycle:\n(File[/a] => File[/b] => File[/a])\n(file: {}, line: 1)",
-                    m.path
-                )));
-            }
             if !input.apply_top_level {
                 continue;
             }
             for (i, line) in m.source.lines().enumerate() {
                 let mut words = line.split_whitespace();
-                if words.next() != Some("file") {
-                    continue;
+                let file =
+                    |title: &str, parameters: IndexMap<String, serde_json::Value>| Resource {
+                        type_name: "File".into(),
+                        title: title.into(),
+                        tags: vec!["file".into()],
+                        file: Some(m.path.clone()),
+                        line: Some(i as u32 + 1),
+                        exported: false,
+                        kind: None,
+                        parameters,
+                    };
+                match words.next() {
+                    Some("file") => {}
+                    Some("cycle") => {
+                        let a = words.next().unwrap_or("/a");
+                        let b = words.next().unwrap_or("/b");
+                        for (x, y) in [(a, b), (b, a)] {
+                            let mut p = IndexMap::new();
+                            p.insert(
+                                "require".to_string(),
+                                serde_json::Value::from(format!("File[{y}]")),
+                            );
+                            resources.push(file(x, p));
+                        }
+                        continue;
+                    }
+                    _ => continue,
                 }
                 let path = words.next().unwrap_or("/nowhere");
                 let content: Vec<&str> = words.collect();
@@ -207,16 +227,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                     "content".to_string(),
                     serde_json::Value::from(content.join(" ")),
                 );
-                resources.push(Resource {
-                    type_name: "File".into(),
-                    title: path.into(),
-                    tags: vec!["file".into()],
-                    file: Some(m.path.clone()),
-                    line: Some(i as u32 + 1),
-                    exported: false,
-                    kind: None,
-                    parameters,
-                });
+                resources.push(file(path, parameters));
             }
         }
         Ok(Catalog {
@@ -234,14 +245,37 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
     })
 }
 
-/// A planner with the fake parser and compiler; the counter counts compiles.
+/// The fake graph check: two resources requiring each other are a cycle,
+/// reported in Puppet's words (which name no file).
+pub fn fake_graph_check() -> GraphCheckFn {
+    Arc::new(|catalog: &Catalog| {
+        for r in &catalog.resources {
+            for target in r.relationship_targets("require") {
+                let back = catalog
+                    .resource(&target)
+                    .is_some_and(|t| t.relationship_targets("require").contains(&r.reference()));
+                if back {
+                    return Err(Diagnostic::message(format!(
+                        "Found 1 dependency cycle:\n({} => {target} => {})\nTry the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz",
+                        r.reference(),
+                        r.reference()
+                    )));
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// A planner with the fake parser, compiler and graph check; the counter counts compiles.
 pub fn planner() -> (Planner, Arc<AtomicUsize>) {
     let calls = Arc::new(AtomicUsize::new(0));
     let planner = Planner::new(
         fake_parse(),
         fake_compile(calls.clone()),
         Arc::new(ControllerMetrics::default()),
-    );
+    )
+    .with_graph_check(fake_graph_check());
     (planner, calls)
 }
 

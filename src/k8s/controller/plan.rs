@@ -26,23 +26,19 @@ use std::time::Instant;
 
 /// Parses one Manifest's source: `syntax::parse` in production.
 pub type ParseFn = Arc<dyn Fn(&str, &str) -> Result<syntax::Manifest, Diagnostic> + Send + Sync>;
-/// Compiles one node's catalog and checks its graph: [`compile_and_check`] in production.
+/// Compiles one node's catalog: `eval::compile` in production.
 pub type CompileFn = Arc<dyn Fn(&CompileRequest) -> Result<Catalog, Diagnostic> + Send + Sync>;
-
-/// The production compile: `eval::compile`, then [`check_graph`].
-pub fn compile_and_check(request: &CompileRequest) -> Result<Catalog, Diagnostic> {
-    let catalog = crate::eval::compile(request)?;
-    check_graph(&catalog)?;
-    Ok(catalog)
-}
+/// Checks a compiled catalog's graph: [`check_graph`] in production.
+pub type GraphCheckFn = Arc<dyn Fn(&Catalog) -> Result<(), Diagnostic> + Send + Sync>;
 
 /// The graph check every compiled catalog passes before it is written, so a
 /// dependency cycle is reported on the Manifest and never reaches a node.
 ///
-/// Seam: the cycle check belongs to `catalog::graph` (being written with the
-/// transaction); until it exists this accepts every catalog, and wiring it in
-/// is one line here. Everything downstream (blame, `Stalled`, the node
-/// keeping its last good catalog) already handles the error it returns.
+/// Seam: the cycle check belongs to `catalog::graph` (written with the
+/// transaction, not yet in this branch); until it is wired here this accepts
+/// every catalog. Everything downstream (blaming the Manifests that declared
+/// the resources in the cycle, `Stalled`, the node keeping its last good
+/// catalog) handles the error it returns, and is tested with a fake check.
 pub fn check_graph(_catalog: &Catalog) -> Result<(), Diagnostic> {
     Ok(())
 }
@@ -221,6 +217,7 @@ pub enum Plan {
 pub struct Planner {
     parse: ParseFn,
     compile: CompileFn,
+    check: GraphCheckFn,
     pub parses: ParseCache,
     outcomes: Mutex<HashMap<String, NodeOutcome>>,
     metrics: Arc<ControllerMetrics>,
@@ -231,17 +228,24 @@ impl Planner {
         Planner {
             parse,
             compile,
+            check: Arc::new(check_graph),
             parses: ParseCache::default(),
             outcomes: Mutex::default(),
             metrics,
         }
     }
 
-    /// The production planner: the real parser and compiler.
+    /// Replaces the graph check.
+    pub fn with_graph_check(mut self, check: GraphCheckFn) -> Planner {
+        self.check = check;
+        self
+    }
+
+    /// The production planner: the real parser, compiler and graph check.
     pub fn production(metrics: Arc<ControllerMetrics>) -> Planner {
         Planner::new(
             Arc::new(|path: &str, source: &str| syntax::parse(path, source)),
-            Arc::new(compile_and_check),
+            Arc::new(crate::eval::compile),
             metrics,
         )
     }
@@ -358,17 +362,24 @@ impl Planner {
             .compile_seconds
             .observe(started.elapsed().as_secs_f64());
         let noop = any_selected && all_selected_noop;
-        let result = compiled.map_err(|d| d.to_string()).and_then(|mut catalog| {
-            mark_noop(&mut catalog, &noop_paths);
-            let encoded = codec::encode(&catalog, &name).map_err(|e| e.to_string())?;
-            Ok(NodeCatalogSpec {
-                digest: codec::digest(&catalog, noop),
-                noop,
-                sources: sources.clone(),
-                catalog: encoded.catalog,
-                compressed_catalog: encoded.compressed_catalog,
-            })
-        });
+        let result = compiled
+            .map_err(|d| (d.to_string(), None))
+            .and_then(|mut catalog| {
+                if let Err(d) = (self.check)(&catalog) {
+                    let message = d.to_string();
+                    let culprits = blame_resources(&message, &catalog, &sources);
+                    return Err((message, Some(culprits)));
+                }
+                mark_noop(&mut catalog, &noop_paths);
+                let encoded = codec::encode(&catalog, &name).map_err(|e| (e.to_string(), None))?;
+                Ok(NodeCatalogSpec {
+                    digest: codec::digest(&catalog, noop),
+                    noop,
+                    sources: sources.clone(),
+                    catalog: encoded.catalog,
+                    compressed_catalog: encoded.compressed_catalog,
+                })
+            });
         let (outcome, plan) = match result {
             Ok(spec) => {
                 self.metrics.compiles_ok.inc();
@@ -380,9 +391,11 @@ impl Planner {
                 };
                 (NodeOutcome::Compiled { key, spec }, plan)
             }
-            Err(message) => {
+            Err((message, culprits)) => {
                 self.metrics.compiles_failed.inc();
-                let blamed = blame(&message, &sources);
+                let blamed = culprits
+                    .filter(|c| !c.is_empty())
+                    .unwrap_or_else(|| blame(&message, &sources));
                 let plan = Plan::Failed {
                     message: message.clone(),
                     blamed: blamed.clone(),
@@ -447,6 +460,32 @@ pub fn locate(message: &str) -> Location {
         })
         .last()
         .unwrap_or_default()
+}
+
+/// The Manifests that declared the resources a graph error names (a cycle
+/// message lists them as `Type[title]`), by the resources' `file`.
+fn blame_resources(
+    message: &str,
+    catalog: &Catalog,
+    sources: &[CatalogSource],
+) -> Vec<ManifestKey> {
+    let mut out: Vec<ManifestKey> = Vec::new();
+    for r in &catalog.resources {
+        let Some(file) = &r.file else { continue };
+        if !message.contains(&r.reference()) {
+            continue;
+        }
+        if let Some(s) = sources
+            .iter()
+            .find(|s| &source_path(&s.namespace, &s.name) == file)
+        {
+            let key = (s.namespace.clone(), s.name.clone());
+            if !out.contains(&key) {
+                out.push(key);
+            }
+        }
+    }
+    out
 }
 
 /// The Manifests an error is blamed on: those whose file it names, or else

@@ -338,29 +338,53 @@ fn a_manifest_blocked_by_another_ones_error_says_so() {
 }
 
 #[test]
-fn a_dependency_cycle_never_reaches_a_node() {
+fn a_dependency_cycle_never_reaches_a_node_and_is_blamed_on_who_declared_it() {
     let (planner, _) = fixtures::planner();
     let facts = NodeFacts::test("web-1");
-    let cyc = Manifest::test("default", "loop", "CYCLE");
-    let plan = planner.plan(&web(), Some(&facts), &[Arc::new(cyc.clone())], None);
+    let fine = Manifest::test("default", "fine", "file /ok x");
+    let good = spec_of(planner.plan(&web(), Some(&facts), &[Arc::new(fine.clone())], None));
+    let stored = Arc::new(NodeCatalog::test("web-1", &good, 1).applied(0));
+    let cyc = Manifest::test("default", "loop", "cycle /a /b");
+    let all = [Arc::new(fine.clone()), Arc::new(cyc.clone())];
+    let plan = planner.plan(&web(), Some(&facts), &all, Some(&stored));
     let Plan::Failed { message, blamed } = plan else {
         panic!("a cycle must fail the compile, got {plan:?}")
     };
     assert!(message.contains("dependency cycle"));
-    assert_eq!(blamed, vec![("default".to_string(), "loop".to_string())]);
+    assert_eq!(
+        blamed,
+        vec![("default".to_string(), "loop".to_string())],
+        "the Manifest declaring the looping resources, not every Manifest of the node"
+    );
+    let catalogs = HashMap::from([("web-1".to_string(), stored)]);
+    let outcomes = planner.outcomes();
     let status = manifest_status(&StatusInputs {
         manifest: &cyc,
         parsed: &planner.parsed(&cyc),
         targets: &["web-1"],
-        catalogs: &HashMap::new(),
-        outcomes: &planner.outcomes(),
+        catalogs: &catalogs,
+        outcomes: &outcomes,
         now: NOW,
     });
-    assert_eq!(
-        status::find(&status.conditions, kind::STALLED).map(|c| c.reason.as_str()),
-        Some("CompileFailed")
+    let stalled = status::find(&status.conditions, kind::STALLED).expect("Stalled");
+    assert_eq!(stalled.reason, "CompileFailed");
+    assert!(
+        stalled.message.contains("File[/a] => File[/b]"),
+        "{}",
+        stalled.message
     );
-    assert_eq!(status.errors[0].file.as_deref(), Some("default/loop.pp"));
+    let innocent = manifest_status(&StatusInputs {
+        manifest: &fine,
+        parsed: &planner.parsed(&fine),
+        targets: &["web-1"],
+        catalogs: &catalogs,
+        outcomes: &outcomes,
+        now: NOW,
+    });
+    assert!(
+        status::is_true(&innocent.conditions, kind::READY),
+        "{innocent:?}"
+    );
 }
 
 #[test]
