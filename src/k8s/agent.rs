@@ -299,7 +299,8 @@ pub struct Agent {
     events: Option<Publisher>,
     metrics: Arc<AgentMetrics>,
     current: Option<CachedCatalog>,
-    /// `current` came from disk and the API server has not confirmed it yet.
+    /// `current` came from disk, or the API server is away: runs apply what
+    /// the agent holds without knowing whether it is still current.
     from_cache: bool,
     /// The NodeCatalog as last seen on the watch (for condition transition times).
     seen: Option<NodeCatalog>,
@@ -646,6 +647,8 @@ enum WatchMsg {
     Deleted,
     /// A (re)list finished: the API server is reachable.
     Connected,
+    /// The watch failed: the API server is away (until `Connected`).
+    Disconnected,
 }
 
 /// Watches this node's NodeCatalog only (a field selector on its name).
@@ -658,17 +661,25 @@ fn watch_own_catalog(
         let api: Api<NodeCatalog> = Api::all(client);
         let config = watcher::Config::default().fields(&format!("metadata.name={node}"));
         let mut stream = std::pin::pin!(watcher(api, config).default_backoff());
+        let mut connected = true;
         while let Some(event) = stream.next().await {
             let msg = match event {
                 Ok(watcher::Event::Apply(nc)) | Ok(watcher::Event::InitApply(nc)) => {
                     WatchMsg::Catalog(Box::new(nc))
                 }
                 Ok(watcher::Event::Delete(_)) => WatchMsg::Deleted,
-                Ok(watcher::Event::InitDone) => WatchMsg::Connected,
+                Ok(watcher::Event::InitDone) => {
+                    connected = true;
+                    WatchMsg::Connected
+                }
                 Ok(watcher::Event::Init) => continue,
                 Err(err) => {
                     tracing::warn!(error = %err, "NodeCatalog watch failed; enforcing the cached catalog and retrying");
-                    continue;
+                    if !connected {
+                        continue;
+                    }
+                    connected = false;
+                    WatchMsg::Disconnected
                 }
             };
             if tx.send(msg).await.is_err() {
@@ -723,10 +734,12 @@ pub async fn run(client: Option<Client>, options: AgentOptions) -> Result<u8, Ag
                     }
                 }
                 Some(WatchMsg::Connected) => {
+                    agent.from_cache = false;
                     if agent.has_pending() {
                         next_report = Some(Instant::now());
                     }
                 }
+                Some(WatchMsg::Disconnected) => agent.from_cache = true,
                 Some(WatchMsg::Deleted) => tracing::warn!("the NodeCatalog was deleted; enforcing the cached catalog until the controller writes it again"),
                 None => tracing::warn!("the watch stopped"),
             },
