@@ -437,3 +437,45 @@ async fn global_noop_changes_nothing_and_reports_drift() {
     assert_eq!((outcome, changed), (Outcome::Drifted, false));
     assert!(!root.path().join("etc/motd").exists());
 }
+
+#[tokio::test]
+async fn once_applies_the_cache_and_exits_with_puppets_detailed_code() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let runs = Arc::new(AtomicUsize::new(0));
+    let empty = Agent::new(
+        None,
+        options(root.path()),
+        fake_apply(runs.clone()),
+        no_facts(),
+    );
+    let err = run_single(empty, None).await.expect_err("nothing to apply");
+    assert!(matches!(err, AgentError::NoCatalog { .. }));
+    assert!(err.to_string().contains("var/lib/kuppet"), "{err}");
+
+    let mut first = Agent::new(
+        None,
+        options(root.path()),
+        fake_apply(runs.clone()),
+        no_facts(),
+    );
+    first.on_catalog(node_catalog("hi\\n", 2, false)).await;
+    let once = || {
+        Agent::new(
+            None,
+            options(root.path()),
+            fake_apply(runs.clone()),
+            no_facts(),
+        )
+    };
+    assert_eq!(
+        run_single(once(), None).await.expect("ran"),
+        2,
+        "changes: 2"
+    );
+    assert_eq!(
+        run_single(once(), None).await.expect("ran"),
+        0,
+        "in sync: 0"
+    );
+    assert_eq!(runs.load(Ordering::SeqCst), 2);
+}
