@@ -210,87 +210,94 @@ fn declared_at(status: &Value) -> Option<String> {
 }
 
 /// For each failed resource, how many skipped resources it caused: a skipped
-/// resource is blamed on every failed resource reachable through its
-/// dependencies (its own and its containers', a container standing for all
-/// it contains), passing only through other skipped resources.
+/// resource is blamed on every failed resource it depends on through other
+/// skipped resources. Dependencies are the relationship metaparameters, of the
+/// resource and of its containers, a container standing for all it contains.
+/// One breadth-first walk per failed resource over the dependents.
 pub fn root_causes(
     catalog: &Catalog,
     failed: &HashSet<&str>,
     skipped: &HashSet<&str>,
 ) -> BTreeMap<String, i64> {
-    let mut children: HashMap<&str, Vec<&str>> = HashMap::new();
-    let mut parent: HashMap<&str, &str> = HashMap::new();
-    for e in &catalog.edges {
-        children.entry(&e.source).or_default().push(&e.target);
-        parent.insert(&e.target, &e.source);
-    }
-    // depends[r] = resources r must wait for (before expanding containers).
     let refs: Vec<String> = catalog.resources.iter().map(|r| r.reference()).collect();
-    let by_ref: HashMap<&str, usize> = refs
+    let n = refs.len();
+    let index: HashMap<&str, usize> = refs
         .iter()
         .enumerate()
         .map(|(i, r)| (r.as_str(), i))
         .collect();
-    let mut depends: HashMap<&str, Vec<String>> = HashMap::new();
-    for (r, reference) in catalog.resources.iter().zip(&refs) {
+    let mut children = vec![Vec::new(); n];
+    let mut parent = vec![None; n];
+    for e in &catalog.edges {
+        if let (Some(&s), Some(&t)) = (index.get(e.source.as_str()), index.get(e.target.as_str())) {
+            children[s].push(t);
+            parent[t] = Some(s);
+        }
+    }
+    // direct[r]: what r itself (not its containers) must wait for.
+    let mut direct = vec![Vec::new(); n];
+    for (i, r) in catalog.resources.iter().enumerate() {
         for param in RELATIONSHIP_PARAMS {
             for target in r.relationship_targets(param) {
+                let Some(&t) = index.get(target.as_str()) else {
+                    continue;
+                };
                 match param {
-                    "require" | "subscribe" => depends.entry(reference).or_default().push(target),
-                    _ => {
-                        if let Some(i) = by_ref.get(target.as_str()) {
-                            depends
-                                .entry(refs[*i].as_str())
-                                .or_default()
-                                .push(reference.clone());
-                        }
-                    }
+                    "require" | "subscribe" => direct[i].push(t),
+                    _ => direct[t].push(i),
                 }
             }
         }
     }
-    let descendants = |root: &str| -> Vec<String> {
-        let mut out = vec![root.to_string()];
-        let mut stack = vec![root.to_string()];
-        while let Some(n) = stack.pop() {
-            for c in children.get(n.as_str()).into_iter().flatten() {
-                out.push(c.to_string());
-                stack.push(c.to_string());
-            }
+    // A container and everything in it.
+    let with_contents = |root: usize| -> Vec<usize> {
+        let mut out = vec![root];
+        let mut k = 0;
+        while k < out.len() {
+            out.extend(children[out[k]].iter().copied());
+            k += 1;
         }
         out
     };
-    let dependencies_of = |r: &str| -> Vec<String> {
-        let mut out = Vec::new();
+    // dependents[d]: the resources that wait for d.
+    let mut dependents = vec![Vec::new(); n];
+    for r in 0..n {
         let mut at = Some(r);
+        let mut hops = 0;
         while let Some(node) = at {
-            for d in depends.get(node).into_iter().flatten() {
-                out.extend(descendants(d));
-            }
-            at = parent.get(node).copied();
-        }
-        out
-    };
-
-    let mut counts: BTreeMap<String, i64> = BTreeMap::new();
-    for s in skipped {
-        let mut roots = HashSet::new();
-        let mut seen = HashSet::from([s.to_string()]);
-        let mut stack = vec![s.to_string()];
-        while let Some(n) = stack.pop() {
-            for d in dependencies_of(&n) {
-                if !seen.insert(d.clone()) {
-                    continue;
-                }
-                if failed.contains(d.as_str()) {
-                    roots.insert(d);
-                } else if skipped.contains(d.as_str()) {
-                    stack.push(d);
+            for &d in &direct[node] {
+                for x in with_contents(d) {
+                    dependents[x].push(r);
                 }
             }
+            at = parent[node];
+            hops += 1;
+            if hops > n {
+                break; // a containment loop: malformed catalog
+            }
         }
-        for root in roots {
-            *counts.entry(root).or_default() += 1;
+    }
+    let is_skipped: Vec<bool> = refs.iter().map(|r| skipped.contains(r.as_str())).collect();
+    let mut counts = BTreeMap::new();
+    for (f, reference) in refs.iter().enumerate() {
+        if !failed.contains(reference.as_str()) {
+            continue;
+        }
+        let mut seen = vec![false; n];
+        seen[f] = true;
+        let mut queue = std::collections::VecDeque::from([f]);
+        let mut count = 0;
+        while let Some(x) = queue.pop_front() {
+            for &d in &dependents[x] {
+                if !seen[d] && is_skipped[d] {
+                    seen[d] = true;
+                    count += 1;
+                    queue.push_back(d);
+                }
+            }
+        }
+        if count > 0 {
+            counts.insert(reference.clone(), count);
         }
     }
     counts
@@ -413,6 +420,32 @@ mod tests {
         let s = summarize(&serde_json::json!({"status": "unchanged"}), &catalog);
         assert_eq!(s.outcome, Outcome::Unchanged);
         assert_eq!(s.counts, ResourceCounts::default());
+    }
+
+    #[test]
+    fn a_long_chain_of_skips_is_counted_without_deep_recursion() {
+        let mut text = String::from(r#"{"name":"n","resources":["#);
+        let count = 20_000;
+        for i in 0..count {
+            if i > 0 {
+                text.push(',');
+            }
+            let req = if i == 0 {
+                String::new()
+            } else {
+                format!(r#","require":"Exec[e{}]""#, i - 1)
+            };
+            text.push_str(&format!(
+                r#"{{"type":"Exec","title":"e{i}","parameters":{{"command":"/bin/true"{req}}}}}"#
+            ));
+        }
+        text.push_str("]}");
+        let catalog = Catalog::from_json(&text).expect("catalog");
+        let skipped_refs: Vec<String> = (1..count).map(|i| format!("Exec[e{i}]")).collect();
+        let skipped: HashSet<&str> = skipped_refs.iter().map(String::as_str).collect();
+        let failed: HashSet<&str> = HashSet::from(["Exec[e0]"]);
+        let roots = root_causes(&catalog, &failed, &skipped);
+        assert_eq!(roots.get("Exec[e0]"), Some(&((count - 1) as i64)));
     }
 
     #[test]
