@@ -480,8 +480,7 @@ impl Agent {
         let options = ApplyOptions {
             noop,
             root: self.options.root.clone(),
-            tags: Vec::new(),
-            graph_dir: None,
+            ..Default::default()
         };
         let started = status::now_rfc3339();
         let clock = Instant::now();
