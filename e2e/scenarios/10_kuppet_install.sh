@@ -15,6 +15,8 @@ k wait --for=condition=Established --timeout=60s \
 # What kubectl makes of them: names, short names, the printer columns.
 assert_contains "$(k api-resources --api-group=kuppet.dev)" "nodecatalogs" "api-resources"
 assert_contains "$(k get --raw /apis/kuppet.dev/v1alpha1)" '"shortNames":["ncat"]' "discovery"
+# The OpenAPI document follows a new CRD by a few seconds.
+wait_for 30 "kubectl explain to know Manifests" k explain manifest.spec.nodeSelector
 assert_contains "$(k explain manifest.spec.nodeSelector)" "every Node" "kubectl explain shows the docs"
 
 expect_ok "helm lint" helm lint --strict "$REPO_DIR/charts/kuppet"

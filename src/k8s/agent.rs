@@ -374,6 +374,12 @@ impl Agent {
         match decision {
             CatalogDecision::Same => {
                 self.from_cache = false;
+                let generation = self.seen.as_ref().and_then(|s| s.metadata.generation);
+                if let Some(g) =
+                    generation.filter(|g| self.current.as_ref().is_some_and(|c| c.generation < *g))
+                {
+                    self.adopt_generation(g).await;
+                }
                 false
             }
             CatalogDecision::New(cached) => {
@@ -391,6 +397,40 @@ impl Agent {
                 false
             }
         }
+    }
+
+    /// The NodeCatalog's spec changed without changing its catalog (another
+    /// Manifest generation that adds nothing here): the last run applied this
+    /// generation too, so its status says so, without a new run.
+    async fn adopt_generation(&mut self, generation: i64) {
+        let Some(current) = &mut self.current else {
+            return;
+        };
+        current.generation = generation;
+        let digest = current.digest.clone();
+        if let Err(e) = self.state.save_catalog(current) {
+            tracing::warn!(error = %e, "could not update the cached catalog");
+        }
+        let last = self
+            .pending
+            .as_ref()
+            .map(|p| p.status.clone())
+            .or_else(|| self.seen.as_ref().and_then(|s| s.status.clone()));
+        let Some(mut st) =
+            last.filter(|st| st.last_run.as_ref().is_some_and(|r| r.digest == digest))
+        else {
+            return; // no run of this catalog reported yet: the next run's status will say it
+        };
+        st.observed_generation = Some(generation);
+        for c in &mut st.conditions {
+            c.observed_generation = Some(generation);
+        }
+        let pending = PendingStatus { status: st };
+        if let Err(e) = self.state.save_pending(&pending) {
+            tracing::warn!(error = %e, "could not keep the status on disk");
+        }
+        self.pending = Some(pending);
+        self.push().await;
     }
 
     async fn report_invalid(&mut self, err: &str) {

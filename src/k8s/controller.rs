@@ -138,10 +138,10 @@ pub struct Context {
     status_dirty: Notify,
     compile_slots: Semaphore,
     failures: Mutex<HashMap<String, u32>>,
-    /// The digest last written per node, until the watch brings the next
-    /// event about that NodeCatalog: until then the cache, not the
-    /// NodeCatalog, is stale, and writing the same digest again is waste.
-    written: Mutex<HashMap<String, String>>,
+    /// The spec last written per node, until the watch brings the next event
+    /// about that NodeCatalog: until then the cache, not the NodeCatalog, is
+    /// stale, and writing the same spec again is waste.
+    written: Mutex<HashMap<String, Arc<NodeCatalogSpec>>>,
 }
 
 impl Context {
@@ -214,12 +214,12 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
             let already = ctx
                 .written
                 .lock()
-                .is_ok_and(|w| w.get(&name) == Some(&spec.digest));
+                .is_ok_and(|w| w.get(&name) == Some(&spec));
             if !already {
                 write_catalog(&ctx, &node, &spec).await?;
                 tracing::info!(node = %name, digest = %spec.digest, "wrote NodeCatalog");
                 if let Ok(mut w) = ctx.written.lock() {
-                    w.insert(name.clone(), spec.digest.clone());
+                    w.insert(name.clone(), spec.clone());
                 }
             }
         }

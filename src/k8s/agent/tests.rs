@@ -479,3 +479,61 @@ async fn once_applies_the_cache_and_exits_with_puppets_detailed_code() {
     );
     assert_eq!(runs.load(Ordering::SeqCst), 2);
 }
+
+#[tokio::test]
+async fn a_new_generation_of_the_same_catalog_is_acknowledged_without_a_run() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let runs = Arc::new(AtomicUsize::new(0));
+    let (client, mut api) = ApiServer::client();
+    let mut agent = Agent::new(
+        Some(client),
+        options(root.path()),
+        fake_apply(runs.clone()),
+        no_facts(),
+    );
+    let server = tokio::spawn(async move {
+        api.next().await.fail(503, "ServiceUnavailable"); // facts
+        let st = api.next().await; // the run's status
+        let status: NodeCatalogStatus =
+            serde_json::from_value(st.body["status"].clone()).expect("status");
+        assert_eq!(status.observed_generation, Some(1));
+        let mut answered = node_catalog("x", 1, false);
+        answered.status = Some(status);
+        st.ok(&answered);
+        let ev = api.next().await;
+        let body = ev.body.clone();
+        ev.ok(&body);
+        // Generation 2 carries the same catalog: only the status moves.
+        let st = api.next().await;
+        assert_eq!(
+            st.line(),
+            "PATCH /apis/kuppet.dev/v1alpha1/nodecatalogs/node-a/status"
+        );
+        let status: NodeCatalogStatus =
+            serde_json::from_value(st.body["status"].clone()).expect("status");
+        assert_eq!(status.observed_generation, Some(2));
+        assert!(
+            status
+                .conditions
+                .iter()
+                .all(|c| c.observed_generation == Some(2))
+        );
+        assert_eq!(
+            status.last_run.map(|r| r.outcome),
+            Some("Changed".to_string())
+        );
+        let answered = node_catalog("x", 2, false);
+        st.ok(&answered);
+        api
+    });
+    agent.on_catalog(node_catalog("x", 1, false)).await;
+    agent.run_once().await.expect("ran");
+    // The watch brings generation 2, with the status the agent wrote for 1.
+    let mut next = node_catalog("x", 2, false);
+    next.status = agent.seen.as_ref().and_then(|s| s.status.clone());
+    assert!(!agent.on_catalog(next).await, "no new run");
+    let mut api = server.await.expect("server script");
+    api.expect_silence(Duration::from_millis(100)).await;
+    assert_eq!(runs.load(Ordering::SeqCst), 1);
+    assert_eq!(agent.current().map(|c| c.generation), Some(2));
+}

@@ -329,7 +329,12 @@ impl Planner {
             .unwrap_or_default()
             .hash(&mut hasher);
         let key = hasher.finish();
-        let current_digest = current.map(|c| c.spec.digest.as_str());
+        // The NodeCatalog is current when it holds the same catalog from the
+        // same Manifest generations: a new generation that changes nothing on
+        // this node is still recorded, or its Manifest would wait forever.
+        let holds = |spec: &NodeCatalogSpec| {
+            current.is_some_and(|c| c.spec.digest == spec.digest && c.spec.sources == spec.sources)
+        };
 
         let previous = self
             .outcomes
@@ -338,11 +343,7 @@ impl Planner {
             .and_then(|o| o.get(&name).cloned());
         if let Some(prev) = previous.filter(|p| p.key() == key) {
             return match prev {
-                NodeOutcome::Compiled { spec, .. }
-                    if current_digest == Some(spec.digest.as_str()) =>
-                {
-                    Plan::Unchanged
-                }
+                NodeOutcome::Compiled { spec, .. } if holds(&spec) => Plan::Unchanged,
                 NodeOutcome::Compiled { spec, .. } => Plan::Write(spec),
                 NodeOutcome::Failed {
                     message, blamed, ..
@@ -384,7 +385,7 @@ impl Planner {
             Ok(spec) => {
                 self.metrics.compiles_ok.inc();
                 let spec = Arc::new(spec);
-                let plan = if current_digest == Some(spec.digest.as_str()) {
+                let plan = if holds(&spec) {
                     Plan::Unchanged
                 } else {
                     Plan::Write(spec.clone())

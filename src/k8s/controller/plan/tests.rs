@@ -557,3 +557,32 @@ fn blame_needs_the_whole_path() {
         "unlocated errors are blamed on the Manifests selecting the node"
     );
 }
+
+#[test]
+fn a_manifest_that_adds_nothing_to_a_node_is_still_recorded_there() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let motd = Manifest::test("default", "a-motd", "file /etc/motd hi");
+    let first = spec_of(planner.plan(&web(), Some(&facts), &[Arc::new(motd.clone())], None));
+    let stored = NodeCatalog::test("web-1", &first, 1);
+    // Declares nothing at top level: the catalog is the same, the sources are not.
+    let empty = Manifest::test("default", "b-classes", "# only classes here");
+    let all = [Arc::new(motd), Arc::new(empty.clone())];
+    let second = spec_of(planner.plan(&web(), Some(&facts), &all, Some(&stored)));
+    assert_eq!(second.digest, first.digest, "nothing to apply anew");
+    assert!(second.sources.iter().any(|s| s.name == "b-classes"));
+    let stored = Arc::new(NodeCatalog::test("web-1", &second, 2));
+    assert_eq!(
+        planner.plan(&web(), Some(&facts), &all, Some(&stored)),
+        Plan::Unchanged
+    );
+    let status = manifest_status(&StatusInputs {
+        manifest: &empty,
+        parsed: &planner.parsed(&empty),
+        targets: &["web-1"],
+        catalogs: &HashMap::from([("web-1".to_string(), stored)]),
+        outcomes: &planner.outcomes(),
+        now: NOW,
+    });
+    assert_eq!(status.compiled_nodes, 1);
+}
