@@ -11,7 +11,7 @@
 pub mod cache;
 pub mod summary;
 
-use super::crd::{LastRun, NodeCatalog, NodeCatalogStatus, NodeFacts};
+use super::crd::{FailedResource, LastRun, NodeCatalog, NodeCatalogStatus, NodeFacts};
 use super::events::{Note, Publisher, Severity};
 use super::http::{self, Response};
 use super::metrics::AgentMetrics;
@@ -193,7 +193,14 @@ pub fn run_status(
             (
                 s.outcome.as_str(),
                 Some(s.counts.clone()),
-                s.failed.iter().take(MAX_FAILED_LISTED).cloned().collect(),
+                s.failed
+                    .iter()
+                    .take(MAX_FAILED_LISTED)
+                    .map(|f| FailedResource {
+                        message: super::events::truncate(&f.message, 1024).to_string(),
+                        ..f.clone()
+                    })
+                    .collect(),
                 vec![
                     Wanted::new(kind::READY, !failed, ready_reason, ready_msg),
                     Wanted::new(kind::RECONCILING, false, ready_reason, ""),

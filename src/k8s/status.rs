@@ -64,8 +64,12 @@ impl Wanted {
     }
 }
 
+/// The longest condition message kept (bytes); longer ones are cut.
+pub const MAX_MESSAGE: usize = 4096;
+
 /// Builds the new condition list from the wanted conditions, keeping each
-/// previous `lastTransitionTime` whose status did not change.
+/// previous `lastTransitionTime` whose status did not change. Messages are
+/// cut to [`MAX_MESSAGE`] bytes.
 pub fn merge(
     previous: &[Condition],
     wanted: Vec<Wanted>,
@@ -85,7 +89,7 @@ pub fn merge(
                 type_: w.type_.to_string(),
                 status: status.to_string(),
                 reason: w.reason.to_string(),
-                message: w.message,
+                message: super::events::truncate(&w.message, MAX_MESSAGE).to_string(),
                 last_transition_time: since,
                 observed_generation: generation,
             }
@@ -132,6 +136,13 @@ mod tests {
         let flipped = merge(&again, vec![ready(false)], Some(3), "T3");
         assert_eq!(flipped[0].last_transition_time, "T3");
         assert_eq!(flipped[0].status, "False");
+    }
+
+    #[test]
+    fn long_messages_are_cut() {
+        let long = Wanted::new(kind::READY, false, "X", "é".repeat(MAX_MESSAGE));
+        let c = merge(&[], vec![long], None, "T");
+        assert!(c[0].message.len() <= MAX_MESSAGE);
     }
 
     #[test]

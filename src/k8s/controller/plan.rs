@@ -689,7 +689,7 @@ fn error_entry(node: Option<&str>, message: &str) -> ManifestError {
     let loc = locate(message);
     ManifestError {
         node: node.map(str::to_string),
-        message: message.to_string(),
+        message: crate::k8s::events::truncate(message, status::MAX_MESSAGE).to_string(),
         file: loc.file,
         line: loc.line,
         column: loc.column,
