@@ -1,28 +1,303 @@
 //! `kuppet controller`, `kuppet agent` and `kuppet crds`: the Kubernetes roles.
+//!
+//! Each builds a tokio runtime and JSON (or text) logging, then hands off to
+//! `k8s::controller::run` or `k8s::agent::run`.
+
+use crate::k8s;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Log output shared by the long-running roles.
+#[derive(Debug, clap::Args)]
+pub struct LogArgs {
+    /// Log level or tracing filter (`info`, `debug`, `kuppet=debug,kube=warn`).
+    #[arg(long, env = "KUPPET_LOG", default_value = "info")]
+    pub log_level: String,
+    /// `json` (one object per line) or `text`.
+    #[arg(long, default_value = "json", value_parser = ["json", "text"])]
+    pub log_format: String,
+}
 
 /// Arguments of `kuppet controller`.
 #[derive(Debug, clap::Args)]
-pub struct ControllerArgs {}
+pub struct ControllerArgs {
+    /// Kubeconfig to use instead of the in-cluster service account or KUBECONFIG.
+    #[arg(long)]
+    pub kubeconfig: Option<PathBuf>,
+    /// Compiles to run at once (default: the number of CPUs).
+    #[arg(long)]
+    pub compile_workers: Option<usize>,
+    /// Where to serve /metrics, /healthz and /readyz (`none` to disable).
+    #[arg(long, default_value = "0.0.0.0:8080")]
+    pub metrics_addr: String,
+    /// Run without leader election (only ever run one replica then).
+    #[arg(long)]
+    pub no_leader_election: bool,
+    /// The Lease the replicas elect a leader with.
+    #[arg(long, default_value = "kuppet-controller")]
+    pub lease_name: String,
+    /// The Lease's namespace (default: the pod's, else `default`).
+    #[arg(long, env = "POD_NAMESPACE")]
+    pub lease_namespace: Option<String>,
+    /// This replica's identity in the Lease and in Events (default: the pod name or hostname).
+    #[arg(long, env = "POD_NAME")]
+    pub identity: Option<String>,
+    #[command(flatten)]
+    pub log: LogArgs,
+}
 
 /// Arguments of `kuppet agent`.
 #[derive(Debug, clap::Args)]
-pub struct AgentArgs {}
+pub struct AgentArgs {
+    /// The Node this agent manages: its NodeCatalog and NodeFacts carry this name.
+    #[arg(long, env = "NODE_NAME")]
+    pub node_name: String,
+    /// The host's root: every managed path lives under it (`/host` in the DaemonSet).
+    #[arg(long, default_value = "/")]
+    pub root: PathBuf,
+    /// Apply at least this often even when the catalog does not change (Puppet's runinterval).
+    #[arg(long, default_value = "30m", value_parser = parse_duration)]
+    pub run_interval: Duration,
+    /// Each periodic run waits a random extra time up to this, so agents do
+    /// not all run at once (default: a tenth of --run-interval; `0s` disables).
+    #[arg(long, value_parser = parse_duration)]
+    pub splay_limit: Option<Duration>,
+    /// Change nothing on any run, whatever the catalog says; report what would change.
+    #[arg(long)]
+    pub noop: bool,
+    /// Where the last catalog and run are kept (default: ROOT/var/lib/kuppet).
+    #[arg(long)]
+    pub state_dir: Option<PathBuf>,
+    /// Kubeconfig to use instead of the in-cluster service account or KUBECONFIG.
+    #[arg(long)]
+    pub kubeconfig: Option<PathBuf>,
+    /// Where to serve /metrics and /healthz (default: not served).
+    #[arg(long)]
+    pub metrics_addr: Option<SocketAddr>,
+    /// Run once (with the cached or current catalog), report, and exit.
+    #[arg(long)]
+    pub once: bool,
+    #[command(flatten)]
+    pub log: LogArgs,
+}
 
 /// Arguments of `kuppet crds`.
 #[derive(Debug, clap::Args)]
 pub struct CrdsArgs {}
 
-pub fn controller(_args: ControllerArgs) -> u8 {
-    eprintln!("Error: kuppet controller is not built yet");
-    1
+/// Parses `90s`, `30m`, `1h30m`, `2h`, `500ms` or a bare number of seconds.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    if let Ok(secs) = text.parse::<u64>() {
+        return Ok(Duration::from_secs(secs));
+    }
+    let mut total = Duration::ZERO;
+    let mut rest = text;
+    if rest.is_empty() {
+        return Err("empty duration: write e.g. 30m, 90s or 1h".into());
+    }
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if digits == 0 {
+            return Err(format!(
+                "{text:?} is not a duration: write e.g. 30m, 90s or 1h"
+            ));
+        }
+        let n: u64 = rest[..digits]
+            .parse()
+            .map_err(|_| format!("{text:?}: number too large"))?;
+        rest = &rest[digits..];
+        let unit_len = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let unit = &rest[..unit_len];
+        rest = &rest[unit_len..];
+        total += match unit {
+            "ms" => Duration::from_millis(n),
+            "s" => Duration::from_secs(n),
+            "m" => Duration::from_secs(n.saturating_mul(60)),
+            "h" => Duration::from_secs(n.saturating_mul(3600)),
+            "d" => Duration::from_secs(n.saturating_mul(86400)),
+            _ => {
+                return Err(format!(
+                    "{text:?}: unknown unit {unit:?} (use ms, s, m, h or d)"
+                ));
+            }
+        };
+    }
+    Ok(total)
 }
 
-pub fn agent(_args: AgentArgs) -> u8 {
-    eprintln!("Error: kuppet agent is not built yet");
-    1
+fn init_logging(log: &LogArgs) {
+    let filter = tracing_subscriber::EnvFilter::try_new(&log.log_level)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = if log.log_format == "json" {
+        builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .try_init()
+    } else {
+        builder.try_init()
+    };
+}
+
+fn runtime() -> Option<tokio::runtime::Runtime> {
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => Some(rt),
+        Err(err) => {
+            eprintln!("Error: could not start the async runtime: {err}");
+            None
+        }
+    }
+}
+
+fn hostname() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| {
+            std::fs::read_to_string("/etc/hostname")
+                .ok()
+                .map(|s| s.trim().to_string())
+        })
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "kuppet-controller".to_string())
+}
+
+pub fn controller(args: ControllerArgs) -> u8 {
+    init_logging(&args.log);
+    let metrics_addr = match args.metrics_addr.as_str() {
+        "" | "none" => None,
+        text => match text.parse::<SocketAddr>() {
+            Ok(addr) => Some(addr),
+            Err(err) => {
+                eprintln!(
+                    "Error: --metrics-addr {text:?}: {err} (write e.g. 0.0.0.0:8080, or none)"
+                );
+                return 1;
+            }
+        },
+    };
+    let identity = args.identity.clone().unwrap_or_else(hostname);
+    let namespace = args
+        .lease_namespace
+        .clone()
+        .unwrap_or_else(|| "default".to_string());
+    let options = k8s::controller::ControllerOptions {
+        compile_workers: args.compile_workers.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(2)
+        }),
+        metrics_addr,
+        leader_election: (!args.no_leader_election)
+            .then(|| k8s::leader::LeaseConfig::new(&namespace, &args.lease_name, &identity)),
+        instance: identity,
+    };
+    let Some(rt) = runtime() else { return 1 };
+    rt.block_on(async {
+        let client = match k8s::client(args.kubeconfig.as_deref()).await {
+            Ok(c) => c,
+            Err(err) => {
+                tracing::error!(error = %err, "cannot reach Kubernetes");
+                return 1;
+            }
+        };
+        match k8s::controller::run(client, options).await {
+            Ok(()) => 0,
+            Err(err) => {
+                tracing::error!(error = %err, "controller stopped");
+                1
+            }
+        }
+    })
+}
+
+pub fn agent(args: AgentArgs) -> u8 {
+    init_logging(&args.log);
+    if args.node_name.trim().is_empty() {
+        eprintln!(
+            "Error: --node-name (or NODE_NAME) is empty: set it to the Node this agent runs on"
+        );
+        return 1;
+    }
+    if args.run_interval.is_zero() {
+        eprintln!("Error: --run-interval must be more than 0");
+        return 1;
+    }
+    let options = k8s::agent::AgentOptions {
+        state_dir: args
+            .state_dir
+            .clone()
+            .unwrap_or_else(|| args.root.join("var/lib/kuppet")),
+        node: args.node_name.clone(),
+        root: args.root.clone(),
+        run_interval: args.run_interval,
+        splay_limit: args.splay_limit.unwrap_or(args.run_interval / 10),
+        noop: args.noop,
+        metrics_addr: args.metrics_addr,
+        once: args.once,
+    };
+    let Some(rt) = runtime() else { return 1 };
+    rt.block_on(async {
+        let client = match k8s::client(args.kubeconfig.as_deref()).await {
+            Ok(c) => Some(c),
+            Err(err) if options.once => {
+                tracing::warn!(error = %err, "cannot reach Kubernetes; applying the cached catalog");
+                None
+            }
+            Err(err) => {
+                tracing::error!(error = %err, "cannot reach Kubernetes");
+                return 1;
+            }
+        };
+        match k8s::agent::run(client, options).await {
+            Ok(code) => code,
+            Err(err) => {
+                tracing::error!(error = %err, "agent stopped");
+                1
+            }
+        }
+    })
 }
 
 pub fn crds(_args: CrdsArgs) -> u8 {
-    eprintln!("Error: kuppet crds is not built yet");
-    1
+    match k8s::crd::crds_yaml() {
+        Ok(yaml) => {
+            print!("{yaml}");
+            0
+        }
+        Err(err) => {
+            eprintln!("Error: could not render the CRDs as YAML: {err}");
+            1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_duration;
+    use std::time::Duration;
+
+    #[test]
+    fn durations_read_like_puppet_and_kubernetes_write_them() {
+        assert_eq!(parse_duration("30m"), Ok(Duration::from_secs(1800)));
+        assert_eq!(parse_duration("1h30m"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("90"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("0s"), Ok(Duration::ZERO));
+        assert!(parse_duration("").is_err());
+        assert!(parse_duration("m").is_err());
+        assert!(parse_duration("5 minutes").is_err());
+        assert!(parse_duration("3y").is_err());
+    }
 }

@@ -1,0 +1,338 @@
+//! How a catalog travels inside a NodeCatalog: its digest, and its encoding
+//! (inline JSON, or gzip + base64 when large).
+//!
+//! The digest is SHA-256 over a canonical form: the catalog JSON with the
+//! fields that change on every compile (`version`, `catalog_uuid`, `code_id`)
+//! blanked and every object's keys sorted, plus the noop flag. Sorting keys
+//! makes it survive the API server, which stores custom resources as Go maps.
+//! A catalog is stored inline (readable with `kubectl get -o yaml`) only when
+//! it is small and holds nothing a Go round-trip would alter (floats, integers
+//! beyond i64); otherwise it is gzip-compressed, which keeps its bytes exact.
+
+use super::crd::NodeCatalogSpec;
+use crate::catalog::Catalog;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use std::io::{Read, Write};
+
+/// Catalog JSON above this size is compressed rather than stored inline.
+pub const INLINE_LIMIT: usize = 256 * 1024;
+/// The most the compressed catalog may take, leaving room in the 1 MiB
+/// object for metadata, sources and the agent's status.
+pub const COMPRESSED_LIMIT: usize = 900 * 1024;
+/// The most a decompressed catalog may grow to (a guard against gzip bombs).
+pub const DECOMPRESSED_LIMIT: u64 = 256 * 1024 * 1024;
+
+/// Why a catalog could not be encoded or decoded.
+#[derive(Debug, thiserror::Error)]
+pub enum CodecError {
+    #[error(
+        "the NodeCatalog holds no catalog: neither spec.catalog nor spec.compressedCatalog is set"
+    )]
+    Missing,
+    #[error("spec.compressedCatalog is not valid base64: {0}")]
+    Base64(#[from] base64::DecodeError),
+    #[error("spec.compressedCatalog is not valid gzip data: {0}")]
+    Gzip(std::io::Error),
+    #[error("spec.compressedCatalog decompresses to more than {DECOMPRESSED_LIMIT} bytes")]
+    Bomb,
+    #[error("the NodeCatalog's catalog is not valid catalog JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error(
+        "the catalog's digest is {actual} but spec.digest says {expected}: the NodeCatalog was \
+         edited by hand or damaged; the controller rewrites it on its next reconcile"
+    )]
+    DigestMismatch { expected: String, actual: String },
+    #[error(
+        "the catalog for node {node} takes {size} bytes even compressed, over the {COMPRESSED_LIMIT}-byte \
+         budget of a Kubernetes object: manage fewer or smaller resources on this node (large file \
+         contents belong in packages or images)"
+    )]
+    TooLarge { node: String, size: usize },
+}
+
+/// The digest of a catalog applied with the given noop flag: `sha256:<hex>`.
+pub fn digest(catalog: &Catalog, noop: bool) -> String {
+    let mut value = serde_json::to_value(catalog).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut value {
+        map.insert("version".into(), Value::Null);
+        map.insert("catalog_uuid".into(), Value::String(String::new()));
+        map.insert("code_id".into(), Value::Null);
+    }
+    let mut text = String::new();
+    write_canonical(&value, &mut text);
+    text.push_str(if noop { "\nnoop=true" } else { "\nnoop=false" });
+    let hash = Sha256::digest(text.as_bytes());
+    let mut out = String::with_capacity(7 + 64);
+    out.push_str("sha256:");
+    for byte in hash.iter() {
+        out.push_str(&format!("{byte:02x}"));
+    }
+    out
+}
+
+/// JSON with every object's keys sorted, no whitespace.
+fn write_canonical(value: &Value, out: &mut String) {
+    match value {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            out.push('{');
+            for (i, key) in keys.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push(':');
+                write_canonical(&map[key], out);
+            }
+            out.push('}');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(item, out);
+            }
+            out.push(']');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+/// Whether a Go round-trip (the API server's storage) keeps the value equal
+/// up to key order: no floats, no integers beyond i64.
+fn survives_go(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => n.is_i64(),
+        Value::Array(items) => items.iter().all(survives_go),
+        Value::Object(map) => map.values().all(survives_go),
+        _ => true,
+    }
+}
+
+/// A catalog encoded for `NodeCatalogSpec`: exactly one of the two is set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Encoded {
+    pub catalog: Option<Value>,
+    pub compressed_catalog: Option<String>,
+}
+
+/// Encodes a node's catalog for its NodeCatalog spec.
+pub fn encode(catalog: &Catalog, node: &str) -> Result<Encoded, CodecError> {
+    let value = serde_json::to_value(catalog)?;
+    let json = serde_json::to_vec(&value)?;
+    if json.len() <= INLINE_LIMIT && survives_go(&value) {
+        return Ok(Encoded {
+            catalog: Some(value),
+            compressed_catalog: None,
+        });
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&json).map_err(CodecError::Gzip)?;
+    let bytes = gz.finish().map_err(CodecError::Gzip)?;
+    let text = BASE64.encode(bytes);
+    if text.len() > COMPRESSED_LIMIT {
+        return Err(CodecError::TooLarge {
+            node: node.to_string(),
+            size: text.len(),
+        });
+    }
+    Ok(Encoded {
+        catalog: None,
+        compressed_catalog: Some(text),
+    })
+}
+
+/// Decodes the catalog of a NodeCatalog spec and checks it against `spec.digest`.
+pub fn decode(spec: &NodeCatalogSpec) -> Result<Catalog, CodecError> {
+    let catalog: Catalog = match (&spec.catalog, &spec.compressed_catalog) {
+        (Some(value), _) => serde_json::from_value(value.clone())?,
+        (None, Some(text)) => {
+            let bytes = BASE64.decode(text.trim())?;
+            let mut json = Vec::new();
+            flate2::read::GzDecoder::new(bytes.as_slice())
+                .take(DECOMPRESSED_LIMIT + 1)
+                .read_to_end(&mut json)
+                .map_err(CodecError::Gzip)?;
+            if json.len() as u64 > DECOMPRESSED_LIMIT {
+                return Err(CodecError::Bomb);
+            }
+            serde_json::from_slice(&json)?
+        }
+        (None, None) => return Err(CodecError::Missing),
+    };
+    let actual = digest(&catalog, spec.noop);
+    if actual != spec.digest {
+        return Err(CodecError::DigestMismatch {
+            expected: spec.digest.clone(),
+            actual,
+        });
+    }
+    Ok(catalog)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Resource;
+    use indexmap::IndexMap;
+
+    fn catalog_with(params: Vec<(&str, Value)>) -> Catalog {
+        let mut parameters = IndexMap::new();
+        for (k, v) in params {
+            parameters.insert(k.to_string(), v);
+        }
+        Catalog {
+            tags: vec!["settings".into()],
+            name: "node-a".into(),
+            version: Value::from(1_700_000_000),
+            code_id: None,
+            catalog_uuid: "uuid-1".into(),
+            catalog_format: 2,
+            environment: "production".into(),
+            resources: vec![Resource {
+                type_name: "File".into(),
+                title: "/etc/motd".into(),
+                tags: vec!["file".into()],
+                file: Some("default/motd.pp".into()),
+                line: Some(1),
+                exported: false,
+                kind: None,
+                parameters,
+            }],
+            edges: vec![],
+            classes: vec!["settings".into()],
+        }
+    }
+
+    fn spec_for(catalog: &Catalog, noop: bool) -> NodeCatalogSpec {
+        let enc = encode(catalog, "node-a").expect("encodes");
+        NodeCatalogSpec {
+            digest: digest(catalog, noop),
+            noop,
+            sources: vec![],
+            catalog: enc.catalog,
+            compressed_catalog: enc.compressed_catalog,
+        }
+    }
+
+    #[test]
+    fn digest_ignores_what_changes_on_every_compile() {
+        let a = catalog_with(vec![("content", "hi".into())]);
+        let mut b = a.clone();
+        b.version = Value::from(1_800_000_000);
+        b.catalog_uuid = "uuid-2".into();
+        assert_eq!(digest(&a, false), digest(&b, false));
+        assert!(digest(&a, false).starts_with("sha256:"));
+        assert_eq!(digest(&a, false).len(), 7 + 64);
+    }
+
+    #[test]
+    fn digest_changes_with_content_and_noop() {
+        let a = catalog_with(vec![("content", "hi".into())]);
+        let b = catalog_with(vec![("content", "ho".into())]);
+        assert_ne!(digest(&a, false), digest(&b, false));
+        assert_ne!(digest(&a, false), digest(&a, true));
+    }
+
+    #[test]
+    fn digest_does_not_depend_on_key_order() {
+        let a = catalog_with(vec![("mode", "0644".into()), ("owner", "root".into())]);
+        let b = catalog_with(vec![("owner", "root".into()), ("mode", "0644".into())]);
+        assert_eq!(digest(&a, false), digest(&b, false));
+    }
+
+    #[test]
+    fn small_catalogs_are_inline_and_round_trip() {
+        let cat = catalog_with(vec![("content", "hi".into())]);
+        let spec = spec_for(&cat, false);
+        assert!(spec.catalog.is_some() && spec.compressed_catalog.is_none());
+        assert_eq!(decode(&spec).expect("decodes"), cat);
+    }
+
+    #[test]
+    fn floats_force_compression_so_their_bytes_survive() {
+        let cat = catalog_with(vec![("weight", serde_json::json!(1.0))]);
+        let spec = spec_for(&cat, true);
+        assert!(spec.catalog.is_none() && spec.compressed_catalog.is_some());
+        let back = decode(&spec).expect("decodes");
+        assert_eq!(back, cat);
+        assert_eq!(back.resources[0].parameters["weight"].to_string(), "1.0");
+    }
+
+    #[test]
+    fn large_catalogs_are_compressed_and_round_trip() {
+        let big = "x".repeat(INLINE_LIMIT + 10);
+        let cat = catalog_with(vec![("content", big.into())]);
+        let spec = spec_for(&cat, false);
+        let text = spec.compressed_catalog.as_ref().expect("compressed");
+        assert!(
+            text.len() < 10_000,
+            "repetitive content compresses well: {}",
+            text.len()
+        );
+        assert_eq!(decode(&spec).expect("decodes"), cat);
+    }
+
+    #[test]
+    fn incompressible_giants_are_refused_with_the_node_named() {
+        // Pseudo-random hex does not compress below ~50%: 2.5 MB of it is too big.
+        let mut state: u64 = 0x9e3779b97f4a7c15;
+        let noise: String = (0..2_500_000)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                char::from_digit((state % 16) as u32, 16).unwrap_or('0')
+            })
+            .collect();
+        let cat = catalog_with(vec![("content", noise.into())]);
+        let err = encode(&cat, "node-a").expect_err("too large");
+        assert!(matches!(err, CodecError::TooLarge { ref node, .. } if node == "node-a"));
+        assert!(err.to_string().contains("node-a"));
+    }
+
+    #[test]
+    fn a_catalog_edited_by_hand_is_refused() {
+        let cat = catalog_with(vec![("content", "hi".into())]);
+        let mut spec = spec_for(&cat, false);
+        if let Some(Value::Object(map)) = &mut spec.catalog {
+            map.insert("name".into(), "evil".into());
+        }
+        assert!(matches!(
+            decode(&spec),
+            Err(CodecError::DigestMismatch { .. })
+        ));
+    }
+
+    #[test]
+    fn key_order_lost_in_storage_still_verifies() {
+        let cat = catalog_with(vec![("mode", "0644".into()), ("owner", "root".into())]);
+        let mut spec = spec_for(&cat, false);
+        // What the API server does: re-serialise objects with sorted keys.
+        let sorted = {
+            let mut s = String::new();
+            write_canonical(spec.catalog.as_ref().expect("inline"), &mut s);
+            serde_json::from_str::<Value>(&s).expect("json")
+        };
+        spec.catalog = Some(sorted);
+        assert!(decode(&spec).is_ok());
+    }
+
+    #[test]
+    fn garbage_is_reported_not_panicked_on() {
+        let mut spec = spec_for(&catalog_with(vec![]), false);
+        spec.catalog = None;
+        spec.compressed_catalog = Some("not base64 !!".into());
+        assert!(matches!(decode(&spec), Err(CodecError::Base64(_))));
+        spec.compressed_catalog = Some(BASE64.encode(b"not gzip"));
+        assert!(matches!(decode(&spec), Err(CodecError::Gzip(_))));
+        spec.compressed_catalog = None;
+        assert!(matches!(decode(&spec), Err(CodecError::Missing)));
+    }
+}

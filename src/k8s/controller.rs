@@ -1,0 +1,808 @@
+//! `kuppet controller`: compiles Manifests into one NodeCatalog per Node.
+//!
+//! A kube-runtime `Controller` over Nodes does the per-node work: for each
+//! Node it takes its NodeFacts and every Manifest, compiles (bounded
+//! parallelism, off the async threads), and writes the NodeCatalog spec with
+//! server-side apply only when the digest changed. Triggers: the Node itself,
+//! its NodeFacts and NodeCatalog (by name), and any Manifest generation change
+//! (every node, since classes are global). A second loop keeps each
+//! Manifest's kstatus status current. Both run only on the replica holding the
+//! leader Lease. The decisions live in [`plan`]; this file does the I/O.
+
+pub mod plan;
+
+#[cfg(test)]
+mod fixtures;
+#[cfg(test)]
+mod scenarios;
+
+use super::CONTROLLER_MANAGER;
+use super::crd::{Manifest, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts};
+use super::events::{Note, Publisher, Severity};
+use super::http::{self, Response};
+use super::leader::{Elector, LeaseConfig, LeaseLost};
+use super::metrics::ControllerMetrics;
+use super::status::{self, kind};
+use futures::channel::mpsc;
+use futures::{Stream, StreamExt};
+use k8s_openapi::api::core::v1::Node;
+use kube::api::{Api, Patch, PatchParams};
+use kube::runtime::controller::{Action, Config as ControllerConfig, Controller};
+use kube::runtime::reflector::{self, ObjectRef, Store};
+use kube::runtime::{WatchStreamExt, watcher};
+use kube::{Client, Resource, ResourceExt};
+use plan::{Plan, Planner, StatusInputs};
+use std::collections::{HashMap, HashSet};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{Notify, Semaphore};
+
+/// How often every node is reconciled even when nothing changed.
+const RESYNC: Duration = Duration::from_secs(3600);
+/// How often Manifest statuses are recomputed even when nothing changed.
+const STATUS_RESYNC: Duration = Duration::from_secs(60);
+/// Changes arriving within this window are folded into one status pass.
+const STATUS_DEBOUNCE: Duration = Duration::from_millis(200);
+
+/// How the controller runs.
+#[derive(Debug, Clone)]
+pub struct ControllerOptions {
+    /// Compiles running at once.
+    pub compile_workers: usize,
+    /// Where to serve `/metrics`, `/healthz` and `/readyz` (none: not served).
+    pub metrics_addr: Option<SocketAddr>,
+    /// The Lease to hold (none: run without leader election).
+    pub leader_election: Option<LeaseConfig>,
+    /// This replica's name, in Events.
+    pub instance: String,
+}
+
+/// Why the controller stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ControllerError {
+    #[error("could not listen on {addr} for /metrics and probes: {source}")]
+    Listen {
+        addr: SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("stopped leading: {0}")]
+    LeaseLost(#[from] LeaseLost),
+    #[error("the controller loop ended unexpectedly")]
+    Ended,
+}
+
+/// Why one node's reconcile failed (it is retried with backoff).
+#[derive(Debug, thiserror::Error)]
+pub enum ReconcileError {
+    #[error("could not write NodeCatalog {node}: {source}")]
+    WriteCatalog {
+        node: String,
+        #[source]
+        source: kube::Error,
+    },
+    #[error("could not make Node {node} the owner of its NodeFacts: {source}")]
+    OwnFacts {
+        node: String,
+        #[source]
+        source: kube::Error,
+    },
+    #[error("the compile of node {node} crashed: {message}")]
+    Crashed { node: String, message: String },
+    #[error("the watch caches were dropped before they filled")]
+    StoresGone,
+}
+
+/// The caches the controller reads instead of the API server.
+#[derive(Clone)]
+pub struct Stores {
+    pub nodes: Store<Node>,
+    pub manifests: Store<Manifest>,
+    pub facts: Store<NodeFacts>,
+    pub catalogs: Store<NodeCatalog>,
+}
+
+impl Stores {
+    /// Waits until every cache has been filled once: compiling before would
+    /// miss Manifests and write wrong catalogs.
+    pub async fn ready(&self) -> Result<(), ReconcileError> {
+        let r = futures::try_join!(
+            self.nodes.wait_until_ready(),
+            self.manifests.wait_until_ready(),
+            self.facts.wait_until_ready(),
+            self.catalogs.wait_until_ready(),
+        );
+        r.map(|_| ()).map_err(|_| ReconcileError::StoresGone)
+    }
+}
+
+/// Probe state shared with the HTTP endpoint.
+#[derive(Debug, Default)]
+pub struct Health {
+    /// This replica holds the Lease (or runs without election).
+    pub leading: AtomicBool,
+    /// The leader's caches are filled.
+    pub synced: AtomicBool,
+}
+
+/// Everything a reconcile needs.
+pub struct Context {
+    client: Client,
+    planner: Arc<Planner>,
+    stores: Stores,
+    metrics: Arc<ControllerMetrics>,
+    events: Publisher,
+    /// Signalled when a Manifest's status may have changed.
+    status_dirty: Notify,
+    compile_slots: Semaphore,
+    failures: Mutex<HashMap<String, u32>>,
+    /// The spec last written per node, until the watch brings the next event
+    /// about that NodeCatalog: until then the cache, not the NodeCatalog, is
+    /// stale, and writing the same spec again is waste.
+    written: Mutex<HashMap<String, Arc<NodeCatalogSpec>>>,
+}
+
+impl Context {
+    pub fn new(
+        client: Client,
+        planner: Arc<Planner>,
+        stores: Stores,
+        metrics: Arc<ControllerMetrics>,
+        instance: &str,
+        compile_workers: usize,
+    ) -> Context {
+        Context {
+            events: Publisher::new(client.clone(), "kuppet.dev/controller", instance),
+            client,
+            planner,
+            stores,
+            metrics,
+            status_dirty: Notify::new(),
+            compile_slots: Semaphore::new(compile_workers.max(1)),
+            failures: Mutex::default(),
+            written: Mutex::default(),
+        }
+    }
+
+    /// Takes in a NodeCatalog watch event; returns the node to reconcile when
+    /// the event is not just our own write (or an agent's status) coming back.
+    pub fn catalog_event(&self, event: &watcher::Event<NodeCatalog>) -> Option<String> {
+        let (c, deleted) = match event {
+            watcher::Event::Apply(c) => (c, false),
+            watcher::Event::Delete(c) => (c, true),
+            _ => return None,
+        };
+        let name = c.name_any();
+        if let Ok(mut w) = self.written.lock() {
+            w.remove(&name);
+        }
+        let ours = self.planner.expected_digest(&name).as_deref() == Some(c.spec.digest.as_str());
+        (deleted || !ours).then_some(name)
+    }
+}
+
+/// Reconciles one Node: compile its catalog and write it if its digest changed.
+pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action, ReconcileError> {
+    ctx.stores.ready().await?;
+    let name = node.name_any();
+    let facts = ctx.stores.facts.get(&ObjectRef::new(&name));
+    if let Some(f) = &facts {
+        ensure_facts_owned(&ctx, &node, f).await?;
+    }
+    let manifests = ctx.stores.manifests.state();
+    let current = ctx.stores.catalogs.get(&ObjectRef::new(&name));
+
+    ctx.metrics.queue_depth.add(1);
+    let permit = ctx.compile_slots.acquire().await;
+    ctx.metrics.queue_depth.add(-1);
+    let planner = ctx.planner.clone();
+    let for_plan = node.clone();
+    let plan = tokio::task::spawn_blocking(move || {
+        planner.plan(&for_plan, facts.as_deref(), &manifests, current.as_deref())
+    })
+    .await
+    .map_err(|e| ReconcileError::Crashed {
+        node: name.clone(),
+        message: e.to_string(),
+    })?;
+    drop(permit);
+
+    match plan {
+        Plan::Write(spec) => {
+            let already = ctx
+                .written
+                .lock()
+                .is_ok_and(|w| w.get(&name) == Some(&spec));
+            if !already {
+                write_catalog(&ctx, &node, &spec).await?;
+                tracing::info!(node = %name, digest = %spec.digest, "wrote NodeCatalog");
+                if let Ok(mut w) = ctx.written.lock() {
+                    w.insert(name.clone(), spec.clone());
+                }
+            }
+        }
+        Plan::Failed { message, blamed } => {
+            let blamed: Vec<String> = blamed.iter().map(|(ns, n)| format!("{ns}/{n}")).collect();
+            tracing::warn!(node = %name, error = %message, manifests = ?blamed, "compile failed; the node keeps its last catalog");
+        }
+        Plan::WaitForFacts => {
+            tracing::debug!(node = %name, "no NodeFacts yet: waiting for its agent")
+        }
+        Plan::Unchanged => {}
+    }
+    if let Ok(mut f) = ctx.failures.lock() {
+        f.remove(&name);
+    }
+    ctx.status_dirty.notify_one();
+    Ok(Action::requeue(RESYNC))
+}
+
+/// Requeues a failed reconcile with exponential backoff (5 s up to 5 min).
+pub fn error_policy(node: Arc<Node>, err: &ReconcileError, ctx: Arc<Context>) -> Action {
+    ctx.metrics.reconcile_errors.inc();
+    let name = node.name_any();
+    let attempts = ctx
+        .failures
+        .lock()
+        .map(|mut f| {
+            let n = f.entry(name.clone()).or_insert(0);
+            *n += 1;
+            *n
+        })
+        .unwrap_or(1);
+    let delay = backoff(attempts);
+    tracing::warn!(node = %name, error = %err, retry_in_seconds = delay.as_secs(), "reconcile failed");
+    Action::requeue(delay)
+}
+
+/// The wait before retry number `attempts` (1-based).
+fn backoff(attempts: u32) -> Duration {
+    let secs = 5u64.saturating_mul(1u64 << attempts.saturating_sub(1).min(10));
+    Duration::from_secs(secs.min(300))
+}
+
+/// The ownerReference that makes a Node own its kuppet objects, so they are
+/// garbage-collected with it.
+fn node_owner(node: &Node) -> serde_json::Value {
+    serde_json::json!({
+        "apiVersion": "v1",
+        "kind": "Node",
+        "name": node.name_any(),
+        "uid": node.uid().unwrap_or_default(),
+    })
+}
+
+/// The server-side apply body of a node's NodeCatalog.
+pub fn catalog_patch(node: &Node, spec: &NodeCatalogSpec) -> serde_json::Value {
+    serde_json::json!({
+        "apiVersion": NodeCatalog::api_version(&()),
+        "kind": NodeCatalog::kind(&()),
+        "metadata": {
+            "name": node.name_any(),
+            "labels": {"app.kubernetes.io/managed-by": "kuppet"},
+            "ownerReferences": [node_owner(node)],
+        },
+        "spec": spec,
+    })
+}
+
+async fn write_catalog(
+    ctx: &Context,
+    node: &Node,
+    spec: &NodeCatalogSpec,
+) -> Result<(), ReconcileError> {
+    let name = node.name_any();
+    let api: Api<NodeCatalog> = Api::all(ctx.client.clone());
+    api.patch(
+        &name,
+        &PatchParams::apply(CONTROLLER_MANAGER).force(),
+        &Patch::Apply(catalog_patch(node, spec)),
+    )
+    .await
+    .map_err(|source| ReconcileError::WriteCatalog { node: name, source })?;
+    ctx.metrics.catalog_writes.inc();
+    Ok(())
+}
+
+/// Adds the Node as owner of its NodeFacts (the agent cannot: it may not read Nodes).
+async fn ensure_facts_owned(
+    ctx: &Context,
+    node: &Node,
+    facts: &NodeFacts,
+) -> Result<(), ReconcileError> {
+    let uid = node.uid().unwrap_or_default();
+    if facts.owner_references().iter().any(|o| o.uid == uid) {
+        return Ok(());
+    }
+    let name = node.name_any();
+    let patch = serde_json::json!({
+        "apiVersion": NodeFacts::api_version(&()),
+        "kind": NodeFacts::kind(&()),
+        "metadata": {"name": name, "ownerReferences": [node_owner(node)]},
+    });
+    let api: Api<NodeFacts> = Api::all(ctx.client.clone());
+    api.patch(
+        &name,
+        &PatchParams::apply(CONTROLLER_MANAGER).force(),
+        &Patch::Apply(patch),
+    )
+    .await
+    .map(|_| ())
+    .map_err(|source| ReconcileError::OwnFacts { node: name, source })
+}
+
+/// Computes every Manifest's status and writes those that changed.
+pub async fn sync_manifest_statuses(ctx: &Context) {
+    let nodes = ctx.stores.nodes.state();
+    ctx.metrics.nodes.set(nodes.len() as i64);
+    let node_names: HashSet<String> = nodes.iter().map(|n| n.name_any()).collect();
+    ctx.planner.retain_nodes(&node_names);
+    let manifests = ctx.stores.manifests.state();
+    ctx.planner
+        .parses
+        .retain(&manifests.iter().filter_map(|m| m.uid()).collect());
+    let with_facts: HashSet<String> = ctx
+        .stores
+        .facts
+        .state()
+        .iter()
+        .map(|f| f.name_any())
+        .collect();
+    let catalogs: HashMap<String, Arc<NodeCatalog>> = ctx
+        .stores
+        .catalogs
+        .state()
+        .into_iter()
+        .map(|c| (c.name_any(), c))
+        .collect();
+    let planner = ctx.planner.clone();
+    let computed = tokio::task::spawn_blocking(move || {
+        let outcomes = planner.outcomes();
+        let now = status::now_rfc3339();
+        manifests
+            .into_iter()
+            .map(|m| {
+                let parsed = planner.parsed(&m);
+                let targets = plan::targets(&m, &nodes, &with_facts);
+                let st = plan::manifest_status(&StatusInputs {
+                    manifest: &m,
+                    parsed: &parsed,
+                    targets: &targets,
+                    catalogs: &catalogs,
+                    outcomes: &outcomes,
+                    now: &now,
+                });
+                (m, st)
+            })
+            .collect::<Vec<_>>()
+    })
+    .await;
+    let Ok(computed) = computed else {
+        tracing::error!("computing Manifest statuses crashed");
+        return;
+    };
+    for (m, st) in computed {
+        if m.status.as_ref() == Some(&st) {
+            continue;
+        }
+        write_manifest_status(ctx, &m, &st).await;
+    }
+}
+
+async fn write_manifest_status(ctx: &Context, m: &Manifest, st: &ManifestStatus) {
+    let ns = m.namespace().unwrap_or_default();
+    let name = m.name_any();
+    let api: Api<Manifest> = Api::namespaced(ctx.client.clone(), &ns);
+    let body = serde_json::json!({
+        "apiVersion": Manifest::api_version(&()),
+        "kind": Manifest::kind(&()),
+        "metadata": {"name": name},
+        "status": st,
+    });
+    match api
+        .patch_status(
+            &name,
+            &PatchParams::apply(CONTROLLER_MANAGER).force(),
+            &Patch::Apply(body),
+        )
+        .await
+    {
+        Ok(_) => ctx.metrics.manifest_status_writes.inc(),
+        Err(kube::Error::Api(e)) if e.code == 404 => return,
+        Err(err) => {
+            tracing::warn!(manifest = %format!("{ns}/{name}"), error = %err, "could not write Manifest status");
+            return;
+        }
+    }
+    if let Some(note) = transition_event(m.status.as_ref(), st) {
+        let reference = m.object_ref(&());
+        if let Err(err) = ctx.events.publish(&reference, &note).await {
+            tracing::warn!(manifest = %format!("{ns}/{name}"), error = %err, "could not publish an Event");
+        }
+    }
+}
+
+/// The Event a status change deserves: a Warning when it becomes Stalled
+/// with a new error, a Normal one when it becomes Ready.
+pub fn transition_event(old: Option<&ManifestStatus>, new: &ManifestStatus) -> Option<Note> {
+    let old_conditions = old.map(|s| s.conditions.as_slice()).unwrap_or(&[]);
+    let stalled = status::find(&new.conditions, kind::STALLED).filter(|c| c.status == "True");
+    if let Some(c) = stalled {
+        let was = status::find(old_conditions, kind::STALLED);
+        if was.is_none_or(|w| w.status != "True" || w.message != c.message) {
+            let reason = match c.reason.as_str() {
+                "ParseFailed" => "ParseFailed",
+                "InvalidSelector" => "InvalidSelector",
+                "BlockedByOtherManifest" => "BlockedByOtherManifest",
+                _ => "CompileFailed",
+            };
+            return Some(Note {
+                severity: Severity::Warning,
+                reason,
+                action: "Compile",
+                message: c.message.clone(),
+            });
+        }
+        return None;
+    }
+    let ready = status::find(&new.conditions, kind::READY).filter(|c| c.status == "True")?;
+    let was_ready = status::is_true(old_conditions, kind::READY)
+        && old.and_then(|s| s.observed_generation) == new.observed_generation;
+    (!was_ready).then(|| Note {
+        severity: Severity::Normal,
+        reason: "Applied",
+        action: "Compile",
+        message: ready.message.clone(),
+    })
+}
+
+/// Whether a Manifest watch event changes what nodes compile (a generation
+/// appears, changes or goes), so every node must be reconciled.
+#[derive(Default)]
+pub struct GenerationTracker {
+    seen: HashMap<String, i64>,
+    relisting: HashMap<String, i64>,
+}
+
+impl GenerationTracker {
+    pub fn observe(&mut self, event: &watcher::Event<Manifest>) -> bool {
+        let id = |m: &Manifest| {
+            (
+                m.uid().unwrap_or_else(|| m.name_any()),
+                m.metadata.generation.unwrap_or(0),
+            )
+        };
+        match event {
+            watcher::Event::Apply(m) => {
+                let (uid, generation) = id(m);
+                self.seen.insert(uid, generation) != Some(generation)
+            }
+            watcher::Event::Delete(m) => self.seen.remove(&id(m).0).is_some(),
+            watcher::Event::Init => {
+                self.relisting.clear();
+                false
+            }
+            watcher::Event::InitApply(m) => {
+                let (uid, generation) = id(m);
+                self.relisting.insert(uid, generation);
+                false
+            }
+            watcher::Event::InitDone => {
+                let changed = self.relisting != self.seen;
+                self.seen = std::mem::take(&mut self.relisting);
+                changed
+            }
+        }
+    }
+}
+
+/// Feeds a reflector and calls `on_event` for each event, until the stream ends.
+async fn drive<K, S>(stream: S, mut on_event: impl FnMut(&watcher::Event<K>))
+where
+    S: Stream<Item = Result<watcher::Event<K>, watcher::Error>>,
+{
+    let mut stream = std::pin::pin!(stream);
+    while let Some(item) = stream.next().await {
+        match item {
+            Ok(event) => on_event(&event),
+            Err(err) => tracing::warn!(error = %err, "watch failed; retrying with backoff"),
+        }
+    }
+}
+
+/// Runs the controller: probes and metrics, leader election, then the work.
+pub async fn run(client: Client, options: ControllerOptions) -> Result<(), ControllerError> {
+    let metrics = Arc::new(ControllerMetrics::default());
+    let health = Arc::new(Health::default());
+    if let Some(addr) = options.metrics_addr {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|source| ControllerError::Listen { addr, source })?;
+        tokio::spawn(http::serve(
+            listener,
+            endpoint(metrics.clone(), health.clone()),
+        ));
+        tracing::info!(%addr, "serving /metrics, /healthz and /readyz");
+    }
+    let mut shutdown = std::pin::pin!(super::shutdown_signal());
+    let mut elector = options
+        .leader_election
+        .clone()
+        .map(|config| Elector::new(client.clone(), config));
+    if let Some(e) = &mut elector {
+        tokio::select! {
+            _ = e.acquire() => {}
+            _ = &mut shutdown => return Ok(()),
+        }
+    }
+    metrics.leader.set(1);
+    health.leading.store(true, Ordering::Relaxed);
+    let result = {
+        let work = run_leader(client, &options, metrics.clone(), health.clone());
+        let hold = async {
+            match &mut elector {
+                Some(e) => e.hold().await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            r = work => r,
+            lost = hold => Err(ControllerError::LeaseLost(lost)),
+            _ = &mut shutdown => {
+                tracing::info!("shutting down");
+                Ok(())
+            }
+        }
+    };
+    metrics.leader.set(0);
+    if let Some(e) = &mut elector {
+        e.release().await;
+    }
+    result
+}
+
+fn endpoint(metrics: Arc<ControllerMetrics>, health: Arc<Health>) -> http::Handler {
+    Arc::new(move |path: &str| match path {
+        "/metrics" => Response::metrics(metrics.render()),
+        "/healthz" | "/livez" => Response::text(200, "ok\n"),
+        "/readyz" => {
+            let leading = health.leading.load(Ordering::Relaxed);
+            if !leading {
+                Response::text(200, "ok: standby, waiting for the leader Lease\n")
+            } else if health.synced.load(Ordering::Relaxed) {
+                Response::text(200, "ok: leading\n")
+            } else {
+                Response::text(503, "leading, filling the watch caches\n")
+            }
+        }
+        _ => Response::text(404, "not found: try /metrics, /healthz or /readyz\n"),
+    })
+}
+
+/// The leader's work: watches, the node controller and the status loop.
+async fn run_leader(
+    client: Client,
+    options: &ControllerOptions,
+    metrics: Arc<ControllerMetrics>,
+    health: Arc<Health>,
+) -> Result<(), ControllerError> {
+    let (manifests, manifest_writer) = reflector::store::<Manifest>();
+    let (facts, facts_writer) = reflector::store::<NodeFacts>();
+    let (catalogs, catalog_writer) = reflector::store::<NodeCatalog>();
+    let (all_tx, all_rx) = mpsc::unbounded::<()>();
+    let (one_tx, one_rx) = mpsc::unbounded::<ObjectRef<Node>>();
+
+    let concurrency =
+        u16::try_from(options.compile_workers.saturating_mul(4).max(4)).unwrap_or(u16::MAX);
+    let controller = Controller::new(Api::<Node>::all(client.clone()), watcher::Config::default())
+        .with_config(
+            ControllerConfig::default()
+                .debounce(Duration::from_millis(250))
+                .concurrency(concurrency),
+        )
+        .reconcile_all_on(all_rx)
+        .reconcile_on(one_rx);
+    let stores = Stores {
+        nodes: controller.store(),
+        manifests,
+        facts,
+        catalogs,
+    };
+    let planner = Arc::new(Planner::production(metrics.clone()));
+    let ctx = Arc::new(Context::new(
+        client.clone(),
+        planner,
+        stores.clone(),
+        metrics,
+        &options.instance,
+        options.compile_workers,
+    ));
+
+    let manifest_watch = {
+        let ctx = ctx.clone();
+        let mut tracker = GenerationTracker::default();
+        let stream = reflector::reflector(
+            manifest_writer,
+            watcher(
+                Api::<Manifest>::all(client.clone()),
+                watcher::Config::default(),
+            ),
+        )
+        .default_backoff();
+        drive(stream, move |event| {
+            if tracker.observe(event) {
+                let _ = all_tx.unbounded_send(());
+            }
+            ctx.status_dirty.notify_one();
+        })
+    };
+    let facts_watch = {
+        let ctx = ctx.clone();
+        let tx = one_tx.clone();
+        let stream = reflector::reflector(
+            facts_writer,
+            watcher(
+                Api::<NodeFacts>::all(client.clone()),
+                watcher::Config::default(),
+            ),
+        )
+        .default_backoff();
+        drive(stream, move |event| {
+            if let watcher::Event::Apply(f) | watcher::Event::Delete(f) = event {
+                let _ = tx.unbounded_send(ObjectRef::new(&f.name_any()));
+            }
+            ctx.status_dirty.notify_one();
+        })
+    };
+    let catalog_watch = {
+        let ctx = ctx.clone();
+        let stream = reflector::reflector(
+            catalog_writer,
+            watcher(
+                Api::<NodeCatalog>::all(client.clone()),
+                watcher::Config::default(),
+            ),
+        )
+        .default_backoff();
+        drive(stream, move |event| {
+            // Only a spec we did not write (or a deletion) needs the node
+            // reconciled; agents' status writes only change Manifest status.
+            if let Some(name) = ctx.catalog_event(event) {
+                let _ = one_tx.unbounded_send(ObjectRef::new(&name));
+            }
+            ctx.status_dirty.notify_one();
+        })
+    };
+    let status_loop = {
+        let ctx = ctx.clone();
+        async move {
+            if ctx.stores.ready().await.is_err() {
+                return;
+            }
+            health.synced.store(true, Ordering::Relaxed);
+            tracing::info!("watch caches filled; reconciling");
+            loop {
+                tokio::select! {
+                    _ = ctx.status_dirty.notified() => {}
+                    _ = tokio::time::sleep(STATUS_RESYNC) => {}
+                }
+                tokio::time::sleep(STATUS_DEBOUNCE).await;
+                sync_manifest_statuses(&ctx).await;
+            }
+        }
+    };
+    let nodes = controller
+        .run(reconcile_node, error_policy, ctx.clone())
+        .for_each(|result| async move {
+            if let Err(err) = result {
+                tracing::debug!(error = %err, "node controller");
+            }
+        });
+    tokio::select! {
+        _ = nodes => {}
+        _ = manifest_watch => {}
+        _ = facts_watch => {}
+        _ = catalog_watch => {}
+        _ = status_loop => {}
+    }
+    Err(ControllerError::Ended)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::k8s::crd::ManifestStatus;
+    use crate::k8s::status::Wanted;
+
+    fn status(stalled: Option<&str>, ready: bool, generation: i64) -> ManifestStatus {
+        let mut wanted = vec![Wanted::new(
+            kind::READY,
+            ready,
+            if ready { "Applied" } else { "X" },
+            "m",
+        )];
+        if let Some(msg) = stalled {
+            wanted.push(Wanted::new(kind::STALLED, true, "CompileFailed", msg));
+        }
+        ManifestStatus {
+            observed_generation: Some(generation),
+            conditions: status::merge(&[], wanted, Some(generation), "T"),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn events_fire_on_transitions_only() {
+        let stalled = status(Some("boom"), false, 2);
+        let note = transition_event(None, &stalled).expect("warning");
+        assert_eq!(
+            (note.severity, note.reason),
+            (Severity::Warning, "CompileFailed")
+        );
+        assert!(
+            transition_event(Some(&stalled), &stalled).is_none(),
+            "same error: no repeat"
+        );
+        let other = status(Some("bang"), false, 2);
+        assert!(
+            transition_event(Some(&stalled), &other).is_some(),
+            "a new error is news"
+        );
+        let ready = status(None, true, 2);
+        let note = transition_event(Some(&stalled), &ready).expect("normal");
+        assert_eq!(note.severity, Severity::Normal);
+        assert!(transition_event(Some(&ready), &ready).is_none());
+        assert!(
+            transition_event(Some(&ready), &status(None, true, 3)).is_some(),
+            "a new generation applied"
+        );
+    }
+
+    #[test]
+    fn backoff_doubles_up_to_five_minutes() {
+        assert_eq!(backoff(1), Duration::from_secs(5));
+        assert_eq!(backoff(2), Duration::from_secs(10));
+        assert_eq!(backoff(4), Duration::from_secs(40));
+        assert_eq!(backoff(30), Duration::from_secs(300));
+    }
+
+    #[test]
+    fn only_generation_changes_trigger_every_node() {
+        let mut t = GenerationTracker::default();
+        let m1 = Manifest::test("default", "a", "x");
+        assert!(!t.observe(&watcher::Event::Init));
+        assert!(!t.observe(&watcher::Event::InitApply(m1.clone())));
+        assert!(t.observe(&watcher::Event::InitDone), "first list");
+        let mut status_only = m1.clone();
+        status_only.status = Some(ManifestStatus::default());
+        assert!(
+            !t.observe(&watcher::Event::Apply(status_only)),
+            "status writes are not changes"
+        );
+        let m2 = m1.clone().edited("y");
+        assert!(t.observe(&watcher::Event::Apply(m2.clone())));
+        assert!(t.observe(&watcher::Event::Delete(m2.clone())));
+        assert!(!t.observe(&watcher::Event::Delete(m2)), "already gone");
+        // A relist that finds what we knew changes nothing.
+        t.observe(&watcher::Event::Apply(m1.clone()));
+        t.observe(&watcher::Event::Init);
+        t.observe(&watcher::Event::InitApply(m1));
+        assert!(!t.observe(&watcher::Event::InitDone));
+    }
+
+    #[test]
+    fn readyz_reports_standby_and_cache_sync() {
+        let metrics = Arc::new(ControllerMetrics::default());
+        let health = Arc::new(Health::default());
+        let ep = endpoint(metrics, health.clone());
+        assert_eq!(ep("/readyz").status, 200);
+        health.leading.store(true, Ordering::Relaxed);
+        assert_eq!(ep("/readyz").status, 503);
+        health.synced.store(true, Ordering::Relaxed);
+        assert_eq!(ep("/readyz").status, 200);
+        assert!(ep("/metrics").body.contains("kuppet_compiles_total"));
+        assert_eq!(ep("/nope").status, 404);
+    }
+}

@@ -1,0 +1,754 @@
+//! What the controller decides, without talking to the API server: which
+//! Manifests a node's compile takes (parsed once per generation), whether the
+//! node needs a new compile, the NodeCatalog spec it gets, who is to blame for
+//! a compile error, and each Manifest's status.
+//!
+//! Everything here is driven by plain values, so tests feed it builder-made
+//! objects and a fake compile function.
+
+use crate::catalog::Catalog;
+use crate::diagnostics::Diagnostic;
+use crate::eval::{CompileRequest, ManifestInput};
+use crate::k8s::codec;
+use crate::k8s::crd::{
+    CatalogSource, Manifest, ManifestError, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
+};
+use crate::k8s::metrics::ControllerMetrics;
+use crate::k8s::selector::SelectorError;
+use crate::k8s::status::{self, Wanted, kind};
+use crate::syntax;
+use k8s_openapi::api::core::v1::Node;
+use kube::ResourceExt;
+use std::collections::{HashMap, HashSet};
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
+
+/// Parses one Manifest's source: `syntax::parse` in production.
+pub type ParseFn = Arc<dyn Fn(&str, &str) -> Result<syntax::Manifest, Diagnostic> + Send + Sync>;
+/// Compiles one node's catalog: `eval::compile` in production.
+pub type CompileFn = Arc<dyn Fn(&CompileRequest) -> Result<Catalog, Diagnostic> + Send + Sync>;
+/// Checks a compiled catalog's graph: [`check_graph`] in production.
+pub type GraphCheckFn = Arc<dyn Fn(&Catalog) -> Result<(), Diagnostic> + Send + Sync>;
+
+/// The graph check every compiled catalog passes before it is written, so a
+/// dependency cycle is reported on the Manifest and never reaches a node.
+///
+/// It builds the same run graph the agent will walk (containment,
+/// relationships and auto-relationships) and fails with Puppet's cycle
+/// message when the graph has a cycle. Everything downstream (blaming the
+/// Manifests that declared the resources in the cycle, `Stalled`, the node
+/// keeping its last good catalog) handles the error it returns.
+pub fn check_graph(catalog: &Catalog) -> Result<(), Diagnostic> {
+    let graph = crate::catalog::graph::RunGraph::build(catalog, &crate::resources::autorequire)
+        .map_err(|e| Diagnostic::error("GRAPH_ERROR", e.to_string()))?;
+    let cycles = graph.cycles();
+    if cycles.is_empty() {
+        return Ok(());
+    }
+    Err(Diagnostic::error(
+        "DEPENDENCY_CYCLE",
+        graph.cycle_message(&cycles, None),
+    ))
+}
+
+/// The file name a Manifest's source is parsed under, shown in errors and in
+/// the catalog's `file` fields: `<namespace>/<name>.pp`.
+pub fn source_path(namespace: &str, name: &str) -> String {
+    format!("{namespace}/{name}.pp")
+}
+
+/// A Manifest's key: namespace and name.
+pub type ManifestKey = (String, String);
+
+fn key_of(m: &Manifest) -> ManifestKey {
+    (m.namespace().unwrap_or_default(), m.name_any())
+}
+
+type ParseOutcome = Result<Arc<syntax::Manifest>, Diagnostic>;
+
+/// Parse results by Manifest uid: each generation is parsed once, and the
+/// last generation that parsed is kept for when a newer one does not.
+#[derive(Default)]
+pub struct ParseCache {
+    entries: Mutex<HashMap<String, ParseEntry>>,
+}
+
+struct ParseEntry {
+    generation: i64,
+    outcome: Arc<OnceLock<ParseOutcome>>,
+    last_good: Option<(i64, Arc<syntax::Manifest>)>,
+}
+
+/// What a compile may use of one Manifest.
+#[derive(Clone)]
+pub struct Parsed {
+    /// The current generation's parse error, if it has one.
+    pub error: Option<Diagnostic>,
+    /// The newest generation that parsed, if any: the current one, or the
+    /// last good one while the current one has a syntax error.
+    pub usable: Option<(i64, Arc<syntax::Manifest>)>,
+}
+
+impl ParseCache {
+    /// Parses the Manifest's current generation (once) and returns what a compile may use.
+    pub fn get(&self, manifest: &Manifest, parse: &ParseFn) -> Parsed {
+        let uid = manifest.uid().unwrap_or_else(|| manifest.name_any());
+        let generation = manifest.metadata.generation.unwrap_or(0);
+        let once = {
+            let Ok(mut entries) = self.entries.lock() else {
+                return Parsed {
+                    error: Some(Diagnostic::message("internal error: parse cache poisoned")),
+                    usable: None,
+                };
+            };
+            let entry = entries.entry(uid.clone()).or_insert_with(|| ParseEntry {
+                generation,
+                outcome: Arc::default(),
+                last_good: None,
+            });
+            if entry.generation != generation {
+                if let Some(Ok(m)) = entry.outcome.get() {
+                    entry.last_good = Some((entry.generation, m.clone()));
+                }
+                entry.generation = generation;
+                entry.outcome = Arc::default();
+            }
+            entry.outcome.clone()
+        };
+        let (ns, name) = key_of(manifest);
+        let outcome = once
+            .get_or_init(|| parse(&source_path(&ns, &name), &manifest.spec.source).map(Arc::new));
+        match outcome {
+            Ok(m) => Parsed {
+                error: None,
+                usable: Some((generation, m.clone())),
+            },
+            Err(diag) => {
+                let last_good = self
+                    .entries
+                    .lock()
+                    .ok()
+                    .and_then(|e| e.get(&uid).and_then(|e| e.last_good.clone()));
+                Parsed {
+                    error: Some(diag.clone()),
+                    usable: last_good,
+                }
+            }
+        }
+    }
+
+    /// Forgets Manifests that no longer exist.
+    pub fn retain(&self, uids: &HashSet<String>) {
+        if let Ok(mut entries) = self.entries.lock() {
+            entries.retain(|uid, _| uids.contains(uid));
+        }
+    }
+}
+
+/// The facts a node is compiled with: its agent's facts plus `kubernetes`,
+/// what the Node object says (name, labels, nodeInfo, addresses).
+pub fn merged_facts(node: &Node, facts: &NodeFacts) -> serde_json::Map<String, serde_json::Value> {
+    let mut merged = facts.spec.facts.clone();
+    let mut k8s = serde_json::Map::new();
+    k8s.insert("node".into(), node.name_any().into());
+    k8s.insert(
+        "labels".into(),
+        serde_json::to_value(node.labels()).unwrap_or_default(),
+    );
+    let status = node.status.as_ref();
+    if let Some(info) = status.and_then(|s| s.node_info.as_ref()) {
+        k8s.insert(
+            "nodeInfo".into(),
+            serde_json::to_value(info).unwrap_or_default(),
+        );
+    }
+    let mut addresses = serde_json::Map::new();
+    for a in status
+        .and_then(|s| s.addresses.as_ref())
+        .into_iter()
+        .flatten()
+    {
+        addresses
+            .entry(a.type_.clone())
+            .or_insert_with(|| a.address.clone().into());
+    }
+    k8s.insert("addresses".into(), addresses.into());
+    if let Some(id) = node.spec.as_ref().and_then(|s| s.provider_id.clone()) {
+        k8s.insert("providerID".into(), id.into());
+    }
+    merged.insert("kubernetes".into(), k8s.into());
+    merged
+}
+
+/// The last compile of a node.
+#[derive(Debug, Clone)]
+pub enum NodeOutcome {
+    /// Compiled; `spec` is what the NodeCatalog should hold.
+    Compiled {
+        key: u64,
+        spec: Arc<NodeCatalogSpec>,
+    },
+    /// Failed; the node keeps its last good catalog.
+    Failed {
+        key: u64,
+        message: String,
+        blamed: Vec<ManifestKey>,
+    },
+}
+
+impl NodeOutcome {
+    fn key(&self) -> u64 {
+        match self {
+            NodeOutcome::Compiled { key, .. } | NodeOutcome::Failed { key, .. } => *key,
+        }
+    }
+}
+
+/// What to do about a node's NodeCatalog.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Plan {
+    /// The node has no NodeFacts yet (no agent): compile nothing, since a
+    /// catalog compiled without facts could take the wrong branches.
+    WaitForFacts,
+    /// The NodeCatalog already holds the right catalog.
+    Unchanged,
+    /// Write this spec (its digest differs from the NodeCatalog's).
+    Write(Arc<NodeCatalogSpec>),
+    /// The compile failed; write nothing.
+    Failed {
+        message: String,
+        blamed: Vec<ManifestKey>,
+    },
+}
+
+/// The controller's decisions, with their caches.
+pub struct Planner {
+    parse: ParseFn,
+    compile: CompileFn,
+    check: GraphCheckFn,
+    pub parses: ParseCache,
+    outcomes: Mutex<HashMap<String, NodeOutcome>>,
+    metrics: Arc<ControllerMetrics>,
+}
+
+impl Planner {
+    pub fn new(parse: ParseFn, compile: CompileFn, metrics: Arc<ControllerMetrics>) -> Planner {
+        Planner {
+            parse,
+            compile,
+            check: Arc::new(check_graph),
+            parses: ParseCache::default(),
+            outcomes: Mutex::default(),
+            metrics,
+        }
+    }
+
+    /// Replaces the graph check.
+    pub fn with_graph_check(mut self, check: GraphCheckFn) -> Planner {
+        self.check = check;
+        self
+    }
+
+    /// The production planner: the real parser, compiler and graph check.
+    pub fn production(metrics: Arc<ControllerMetrics>) -> Planner {
+        Planner::new(
+            Arc::new(|path: &str, source: &str| syntax::parse(path, source)),
+            Arc::new(crate::eval::compile),
+            metrics,
+        )
+    }
+
+    /// Parses a Manifest (once per generation).
+    pub fn parsed(&self, manifest: &Manifest) -> Parsed {
+        self.parses.get(manifest, &self.parse)
+    }
+
+    /// The last compile outcome of every node.
+    pub fn outcomes(&self) -> HashMap<String, NodeOutcome> {
+        self.outcomes.lock().map(|o| o.clone()).unwrap_or_default()
+    }
+
+    /// The digest the node's NodeCatalog should have, if its last compile succeeded.
+    pub fn expected_digest(&self, node: &str) -> Option<String> {
+        match self.outcomes.lock().ok()?.get(node)? {
+            NodeOutcome::Compiled { spec, .. } => Some(spec.digest.clone()),
+            NodeOutcome::Failed { .. } => None,
+        }
+    }
+
+    /// Forgets nodes that no longer exist.
+    pub fn retain_nodes(&self, names: &HashSet<String>) {
+        if let Ok(mut o) = self.outcomes.lock() {
+            o.retain(|n, _| names.contains(n));
+        }
+    }
+
+    /// Decides what the node's NodeCatalog needs, compiling when its inputs changed.
+    /// `manifests` may come in any order. CPU-bound: run it off the async threads.
+    pub fn plan(
+        &self,
+        node: &Node,
+        facts: Option<&NodeFacts>,
+        manifests: &[Arc<Manifest>],
+        current: Option<&NodeCatalog>,
+    ) -> Plan {
+        let Some(facts) = facts else {
+            return Plan::WaitForFacts;
+        };
+        let name = node.name_any();
+        let labels = node.labels();
+        let mut sorted: Vec<&Arc<Manifest>> = manifests.iter().collect();
+        sorted.sort_by_key(|m| key_of(m));
+
+        let mut inputs = Vec::new();
+        let mut sources = Vec::new();
+        let mut noop_paths = Vec::new();
+        let mut any_selected = false;
+        let mut all_selected_noop = true;
+        let mut hasher = DefaultHasher::new();
+        name.hash(&mut hasher);
+        for m in sorted {
+            let Some((generation, parsed)) = self.parsed(m).usable else {
+                continue;
+            };
+            let (namespace, mname) = key_of(m);
+            let selected = m.spec.node_selector.matches(labels);
+            if selected {
+                any_selected = true;
+                all_selected_noop &= m.spec.noop;
+            }
+            if m.spec.noop {
+                noop_paths.push(source_path(&namespace, &mname));
+            }
+            (m.uid(), generation, selected, m.spec.noop).hash(&mut hasher);
+            inputs.push(ManifestInput {
+                manifest: parsed,
+                apply_top_level: selected,
+            });
+            sources.push(CatalogSource {
+                namespace,
+                name: mname,
+                generation,
+                selected,
+            });
+        }
+        let merged = merged_facts(node, facts);
+        serde_json::to_string(&merged)
+            .unwrap_or_default()
+            .hash(&mut hasher);
+        let key = hasher.finish();
+        // The NodeCatalog is current when it holds the same catalog from the
+        // same Manifest generations: a new generation that changes nothing on
+        // this node is still recorded, or its Manifest would wait forever.
+        let holds = |spec: &NodeCatalogSpec| {
+            current.is_some_and(|c| c.spec.digest == spec.digest && c.spec.sources == spec.sources)
+        };
+
+        let previous = self
+            .outcomes
+            .lock()
+            .ok()
+            .and_then(|o| o.get(&name).cloned());
+        if let Some(prev) = previous.filter(|p| p.key() == key) {
+            return match prev {
+                NodeOutcome::Compiled { spec, .. } if holds(&spec) => Plan::Unchanged,
+                NodeOutcome::Compiled { spec, .. } => Plan::Write(spec),
+                NodeOutcome::Failed {
+                    message, blamed, ..
+                } => Plan::Failed { message, blamed },
+            };
+        }
+
+        let request = CompileRequest {
+            manifests: inputs,
+            facts: merged,
+            node: name.clone(),
+            modulepath: Vec::new(),
+        };
+        let started = Instant::now();
+        let compiled = (self.compile)(&request);
+        self.metrics
+            .compile_seconds
+            .observe(started.elapsed().as_secs_f64());
+        let noop = any_selected && all_selected_noop;
+        let result = compiled
+            .map_err(|d| (d.to_string(), None))
+            .and_then(|mut catalog| {
+                if let Err(d) = (self.check)(&catalog) {
+                    let message = d.to_string();
+                    let culprits = blame_resources(&message, &catalog, &sources);
+                    return Err((message, Some(culprits)));
+                }
+                mark_noop(&mut catalog, &noop_paths);
+                let encoded = codec::encode(&catalog, &name).map_err(|e| (e.to_string(), None))?;
+                Ok(NodeCatalogSpec {
+                    digest: codec::digest(&catalog, noop),
+                    noop,
+                    sources: sources.clone(),
+                    catalog: encoded.catalog,
+                    compressed_catalog: encoded.compressed_catalog,
+                })
+            });
+        let (outcome, plan) = match result {
+            Ok(spec) => {
+                self.metrics.compiles_ok.inc();
+                let spec = Arc::new(spec);
+                let plan = if holds(&spec) {
+                    Plan::Unchanged
+                } else {
+                    Plan::Write(spec.clone())
+                };
+                (NodeOutcome::Compiled { key, spec }, plan)
+            }
+            Err((message, culprits)) => {
+                self.metrics.compiles_failed.inc();
+                let blamed = culprits
+                    .filter(|c| !c.is_empty())
+                    .unwrap_or_else(|| blame(&message, &sources));
+                let plan = Plan::Failed {
+                    message: message.clone(),
+                    blamed: blamed.clone(),
+                };
+                (
+                    NodeOutcome::Failed {
+                        key,
+                        message,
+                        blamed,
+                    },
+                    plan,
+                )
+            }
+        };
+        if let Ok(mut o) = self.outcomes.lock() {
+            o.insert(name, outcome);
+        }
+        plan
+    }
+}
+
+/// Marks the resources declared in noop Manifests with Puppet's `noop`
+/// metaparameter, unless the code set it explicitly.
+fn mark_noop(catalog: &mut Catalog, noop_paths: &[String]) {
+    if noop_paths.is_empty() {
+        return;
+    }
+    for r in &mut catalog.resources {
+        if r.file.as_ref().is_some_and(|f| noop_paths.contains(f))
+            && !r.parameters.contains_key("noop")
+        {
+            r.parameters
+                .insert("noop".into(), serde_json::Value::Bool(true));
+        }
+    }
+}
+
+/// Where an error message says it happened: Puppet's `(file: F, line: L, column: C)`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Location {
+    pub file: Option<String>,
+    pub line: Option<i64>,
+    pub column: Option<i64>,
+}
+
+/// Finds the location in a diagnostic's text.
+pub fn locate(message: &str) -> Location {
+    static RE: OnceLock<Option<regex::Regex>> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"\((?:file: ([^,)]+))?(?:, )?(?:line: (\d+))?(?:, column: (\d+))?\)")
+            .ok()
+    });
+    let Some(re) = re else {
+        return Location::default();
+    };
+    re.captures_iter(message)
+        .filter(|c| c.get(1).is_some() || c.get(2).is_some())
+        .map(|c| Location {
+            file: c.get(1).map(|m| m.as_str().trim().to_string()),
+            line: c.get(2).and_then(|m| m.as_str().parse().ok()),
+            column: c.get(3).and_then(|m| m.as_str().parse().ok()),
+        })
+        .last()
+        .unwrap_or_default()
+}
+
+/// The Manifests that declared the resources a graph error names (a cycle
+/// message lists them as `Type[title]`), by the resources' `file`.
+fn blame_resources(
+    message: &str,
+    catalog: &Catalog,
+    sources: &[CatalogSource],
+) -> Vec<ManifestKey> {
+    let mut out: Vec<ManifestKey> = Vec::new();
+    for r in &catalog.resources {
+        let Some(file) = &r.file else { continue };
+        if !message.contains(&r.reference()) {
+            continue;
+        }
+        if let Some(s) = sources
+            .iter()
+            .find(|s| &source_path(&s.namespace, &s.name) == file)
+        {
+            let key = (s.namespace.clone(), s.name.clone());
+            if !out.contains(&key) {
+                out.push(key);
+            }
+        }
+    }
+    out
+}
+
+/// The Manifests an error is blamed on: those whose file it names, or else
+/// every Manifest whose top-level code applies to the node.
+fn blame(message: &str, sources: &[CatalogSource]) -> Vec<ManifestKey> {
+    let named: Vec<ManifestKey> = sources
+        .iter()
+        .filter(|s| {
+            let path = source_path(&s.namespace, &s.name);
+            message.match_indices(&path).any(|(i, _)| {
+                let before = message[..i].chars().next_back();
+                let after = message[i + path.len()..].chars().next();
+                !before.is_some_and(|c| c.is_alphanumeric() || "-_./".contains(c))
+                    && !after.is_some_and(|c| c.is_alphanumeric() || "-_".contains(c))
+            })
+        })
+        .map(|s| (s.namespace.clone(), s.name.clone()))
+        .collect();
+    if !named.is_empty() {
+        return named;
+    }
+    sources
+        .iter()
+        .filter(|s| s.selected)
+        .map(|s| (s.namespace.clone(), s.name.clone()))
+        .collect()
+}
+
+/// What the status of one Manifest is computed from.
+pub struct StatusInputs<'a> {
+    pub manifest: &'a Manifest,
+    pub parsed: &'a Parsed,
+    /// Nodes the selector selects that run an agent (have NodeFacts).
+    pub targets: &'a [&'a str],
+    pub catalogs: &'a HashMap<String, Arc<NodeCatalog>>,
+    pub outcomes: &'a HashMap<String, NodeOutcome>,
+    pub now: &'a str,
+}
+
+/// How many node names a Manifest status lists.
+pub const MAX_LISTED_NODES: usize = 100;
+/// How many errors a Manifest status lists.
+pub const MAX_LISTED_ERRORS: usize = 10;
+
+/// Computes a Manifest's status. Ready means: compiled into every selected
+/// node running an agent, and applied there without failures.
+pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
+    let m = inp.manifest;
+    let generation = m.metadata.generation;
+    let key = key_of(m);
+    let previous = m
+        .status
+        .as_ref()
+        .map(|s| s.conditions.as_slice())
+        .unwrap_or(&[]);
+
+    let mut errors = Vec::new();
+    if let Some(diag) = &inp.parsed.error {
+        errors.push(error_entry(None, &diag.to_string()));
+    }
+    let selector_error: Option<SelectorError> = m.spec.node_selector.validate().err();
+    if let Some(e) = &selector_error {
+        errors.push(error_entry(None, &e.to_string()));
+    }
+
+    // Compile failures blamed on this Manifest, on any node.
+    let mut failing: Vec<(&String, &String)> = inp
+        .outcomes
+        .iter()
+        .filter_map(|(node, o)| match o {
+            NodeOutcome::Failed {
+                message, blamed, ..
+            } if blamed.contains(&key) => Some((node, message)),
+            _ => None,
+        })
+        .collect();
+    failing.sort();
+    let compile_failures = failing.len();
+    for (node, message) in failing.iter().take(MAX_LISTED_ERRORS) {
+        errors.push(error_entry(Some(node), message));
+    }
+
+    let holds_this_generation = |c: &NodeCatalog| {
+        c.spec
+            .sources
+            .iter()
+            .any(|s| s.namespace == key.0 && s.name == key.1 && Some(s.generation) == generation)
+    };
+    let mut compiled = Vec::new();
+    let mut applied = 0;
+    let mut degraded = Vec::new();
+    let mut blocked: Vec<(&str, &[ManifestKey])> = Vec::new();
+    for node in inp.targets {
+        let holds = inp.catalogs.get(*node).filter(|c| holds_this_generation(c));
+        let Some(cat) = holds else {
+            if let Some(NodeOutcome::Failed { blamed, .. }) = inp.outcomes.get(*node) {
+                blocked.push((node, blamed));
+            }
+            continue;
+        };
+        compiled.push(node.to_string());
+        match applied_state(cat) {
+            Applied::Ok => applied += 1,
+            Applied::Failed => degraded.push(node.to_string()),
+            Applied::Pending => {}
+        }
+    }
+    compiled.sort();
+    degraded.sort();
+    let targets = inp.targets.len();
+
+    let (ready, reconciling, stalled) = if let Some(diag) = &inp.parsed.error {
+        let msg = format!("the source does not parse: {diag}");
+        (
+            Wanted::new(kind::READY, false, "ParseFailed", msg.clone()),
+            Wanted::new(kind::RECONCILING, false, "ParseFailed", ""),
+            Wanted::new(kind::STALLED, true, "ParseFailed", msg),
+        )
+    } else if let Some(e) = &selector_error {
+        (
+            Wanted::new(kind::READY, false, "InvalidSelector", e.to_string()),
+            Wanted::new(kind::RECONCILING, false, "InvalidSelector", ""),
+            Wanted::new(kind::STALLED, true, "InvalidSelector", e.to_string()),
+        )
+    } else if let Some((node, message)) = failing.first() {
+        let more = match compile_failures {
+            1 => String::new(),
+            n => format!(" (and {} more nodes)", n - 1),
+        };
+        let msg = format!("compile failed on node {node}: {message}{more}");
+        (
+            Wanted::new(kind::READY, false, "CompileFailed", msg.clone()),
+            Wanted::new(kind::RECONCILING, false, "CompileFailed", ""),
+            Wanted::new(kind::STALLED, true, "CompileFailed", msg),
+        )
+    } else if let Some((node, blamed)) = blocked.iter().min() {
+        let culprits: Vec<String> = blamed.iter().map(|(ns, n)| format!("{ns}/{n}")).collect();
+        let msg = format!(
+            "the compile of node {node} fails in Manifest {}: see its status",
+            culprits.join(", ")
+        );
+        (
+            Wanted::new(kind::READY, false, "BlockedByOtherManifest", msg.clone()),
+            Wanted::new(kind::RECONCILING, false, "BlockedByOtherManifest", ""),
+            Wanted::new(kind::STALLED, true, "BlockedByOtherManifest", msg),
+        )
+    } else if compiled.len() < targets {
+        let msg = format!("compiled into {} of {targets} nodes", compiled.len());
+        (
+            Wanted::new(kind::READY, false, "Compiling", msg.clone()),
+            Wanted::new(kind::RECONCILING, true, "Compiling", msg),
+            Wanted::new(kind::STALLED, false, "Compiling", ""),
+        )
+    } else if let Some(first) = degraded.first() {
+        let msg = format!(
+            "applied on {applied} of {targets} nodes; resources failed on {} node(s), first {first}: see its NodeCatalog",
+            degraded.len()
+        );
+        (
+            Wanted::new(kind::READY, false, "ApplyFailed", msg.clone()),
+            Wanted::new(kind::RECONCILING, false, "ApplyFailed", ""),
+            Wanted::new(kind::STALLED, false, "ApplyFailed", ""),
+        )
+    } else if applied < targets {
+        let msg = format!("applied on {applied} of {targets} nodes");
+        (
+            Wanted::new(kind::READY, false, "Applying", msg.clone()),
+            Wanted::new(kind::RECONCILING, true, "Applying", msg),
+            Wanted::new(kind::STALLED, false, "Applying", ""),
+        )
+    } else {
+        let msg = match targets {
+            0 => "selects no node running an agent".to_string(),
+            n => format!("applied on all {n} selected nodes"),
+        };
+        (
+            Wanted::new(kind::READY, true, "Applied", msg),
+            Wanted::new(kind::RECONCILING, false, "Applied", ""),
+            Wanted::new(kind::STALLED, false, "Applied", ""),
+        )
+    };
+
+    ManifestStatus {
+        observed_generation: generation,
+        conditions: status::merge(
+            previous,
+            vec![ready, reconciling, stalled],
+            generation,
+            inp.now,
+        ),
+        selected_nodes: targets as i64,
+        compiled_nodes: compiled.len() as i64,
+        applied_nodes: applied as i64,
+        nodes: compiled.into_iter().take(MAX_LISTED_NODES).collect(),
+        errors,
+    }
+}
+
+fn error_entry(node: Option<&str>, message: &str) -> ManifestError {
+    let loc = locate(message);
+    ManifestError {
+        node: node.map(str::to_string),
+        message: crate::k8s::events::truncate(message, status::MAX_MESSAGE).to_string(),
+        file: loc.file,
+        line: loc.line,
+        column: loc.column,
+    }
+}
+
+/// Whether a NodeCatalog's agent has applied its current spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Applied {
+    /// Applied the current spec without failures.
+    Ok,
+    /// Applied the current spec; some resources failed.
+    Failed,
+    /// Not applied yet.
+    Pending,
+}
+
+/// Reads a NodeCatalog's status against its spec.
+pub fn applied_state(c: &NodeCatalog) -> Applied {
+    let Some(st) = &c.status else {
+        return Applied::Pending;
+    };
+    let current = st.observed_generation.is_some()
+        && st.observed_generation == c.metadata.generation
+        && st
+            .last_run
+            .as_ref()
+            .is_some_and(|r| r.digest == c.spec.digest);
+    if !current {
+        Applied::Pending
+    } else if status::is_true(&st.conditions, kind::READY) {
+        Applied::Ok
+    } else {
+        Applied::Failed
+    }
+}
+
+/// The nodes a Manifest targets: selected by its selector and running an agent.
+pub fn targets<'a>(
+    manifest: &Manifest,
+    nodes: &'a [Arc<Node>],
+    with_facts: &HashSet<String>,
+) -> Vec<&'a str> {
+    nodes
+        .iter()
+        .filter(|n| with_facts.contains(n.metadata.name.as_deref().unwrap_or_default()))
+        .filter(|n| manifest.spec.node_selector.matches(n.labels()))
+        .filter_map(|n| n.metadata.name.as_deref())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

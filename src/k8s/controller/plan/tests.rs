@@ -1,0 +1,588 @@
+//! The controller's decisions, scenario by scenario, with builder-made objects
+//! and the fake compiler of `fixtures`.
+
+use super::*;
+use crate::k8s::controller::fixtures::{self, catalog_of, node};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const NOW: &str = "2024-05-01T12:00:00Z";
+
+fn web() -> Node {
+    node("web-1", &[("role", "web")])
+}
+
+fn spec_of(plan: Plan) -> Arc<NodeCatalogSpec> {
+    match plan {
+        Plan::Write(spec) => spec,
+        other => panic!("expected a write, got {other:?}"),
+    }
+}
+
+fn titles(spec: &NodeCatalogSpec) -> Vec<String> {
+    catalog_of(spec)
+        .resources
+        .iter()
+        .map(|r| r.reference())
+        .collect()
+}
+
+#[test]
+fn a_node_without_facts_gets_no_catalog() {
+    let (planner, calls) = fixtures::planner();
+    let m = Arc::new(Manifest::test("default", "motd", "file /etc/motd hi"));
+    assert_eq!(planner.plan(&web(), None, &[m], None), Plan::WaitForFacts);
+    assert_eq!(calls.load(Ordering::SeqCst), 0);
+}
+
+#[test]
+fn first_compile_writes_the_catalog_of_the_selected_manifests_in_order() {
+    let (planner, _) = fixtures::planner();
+    let manifests = vec![
+        Arc::new(
+            Manifest::test("team-b", "ntp", "file /etc/ntp.conf server a").selecting("role", "web"),
+        ),
+        Arc::new(Manifest::test("team-a", "motd", "file /etc/motd hi")),
+        Arc::new(Manifest::test("team-a", "db", "file /etc/db.conf x").selecting("role", "db")),
+    ];
+    let facts = NodeFacts::test("web-1");
+    let spec = spec_of(planner.plan(&web(), Some(&facts), &manifests, None));
+    assert_eq!(
+        titles(&spec),
+        vec!["File[/etc/motd]", "File[/etc/ntp.conf]"],
+        "only selected Manifests' top-level code applies"
+    );
+    let sources: Vec<(String, bool)> = spec
+        .sources
+        .iter()
+        .map(|s| {
+            (
+                format!("{}/{}@{}", s.namespace, s.name, s.generation),
+                s.selected,
+            )
+        })
+        .collect();
+    assert_eq!(
+        sources,
+        vec![
+            ("team-a/db@1".to_string(), false),
+            ("team-a/motd@1".to_string(), true),
+            ("team-b/ntp@1".to_string(), true),
+        ],
+        "every Manifest is compiled (its classes are global), in namespace/name order"
+    );
+    assert!(!spec.noop);
+    assert_eq!(spec.digest, codec::digest(&catalog_of(&spec), false));
+}
+
+#[test]
+fn unchanged_inputs_neither_compile_nor_write() {
+    let (planner, calls) = fixtures::planner();
+    let m = vec![Arc::new(Manifest::test(
+        "default",
+        "motd",
+        "file /etc/motd hi",
+    ))];
+    let facts = NodeFacts::test("web-1");
+    let spec = spec_of(planner.plan(&web(), Some(&facts), &m, None));
+    let stored = NodeCatalog::test("web-1", &spec, 1);
+    assert_eq!(
+        planner.plan(&web(), Some(&facts), &m, Some(&stored)),
+        Plan::Unchanged
+    );
+    assert_eq!(calls.load(Ordering::SeqCst), 1, "compiled once");
+    assert_eq!(planner.expected_digest("web-1"), Some(spec.digest.clone()));
+}
+
+#[test]
+fn a_recompile_to_the_same_digest_writes_nothing() {
+    let (planner, calls) = fixtures::planner();
+    let m = Manifest::test("default", "motd", "file /etc/motd hi");
+    let facts = NodeFacts::test("web-1");
+    let spec = spec_of(planner.plan(&web(), Some(&facts), &[Arc::new(m.clone())], None));
+    let stored = NodeCatalog::test("web-1", &spec, 1);
+    // New facts the catalog does not depend on: recompiled, same digest.
+    let mut more = facts.clone();
+    more.spec.facts.insert("uptime_seconds".into(), 42.into());
+    assert_eq!(
+        planner.plan(&web(), Some(&more), &[Arc::new(m)], Some(&stored)),
+        Plan::Unchanged
+    );
+    assert_eq!(calls.load(Ordering::SeqCst), 2);
+}
+
+#[test]
+fn a_catalog_changed_behind_our_back_is_rewritten_without_recompiling() {
+    let (planner, calls) = fixtures::planner();
+    let m = vec![Arc::new(Manifest::test(
+        "default",
+        "motd",
+        "file /etc/motd hi",
+    ))];
+    let facts = NodeFacts::test("web-1");
+    let spec = spec_of(planner.plan(&web(), Some(&facts), &m, None));
+    let mut tampered = NodeCatalog::test("web-1", &spec, 1);
+    tampered.spec.digest = "sha256:0000".into();
+    let again = spec_of(planner.plan(&web(), Some(&facts), &m, Some(&tampered)));
+    assert_eq!(again, spec);
+    assert_eq!(calls.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn an_edited_manifest_recompiles_and_changes_the_digest() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let v1 = Manifest::test("default", "motd", "file /etc/motd hi");
+    let first = spec_of(planner.plan(&web(), Some(&facts), &[Arc::new(v1.clone())], None));
+    let stored = NodeCatalog::test("web-1", &first, 1);
+    let v2 = v1.edited("file /etc/motd hello");
+    let second = spec_of(planner.plan(&web(), Some(&facts), &[Arc::new(v2)], Some(&stored)));
+    assert_ne!(first.digest, second.digest);
+    assert_eq!(second.sources[0].generation, 2);
+}
+
+#[test]
+fn node_labels_are_facts_and_the_agent_cannot_forge_them() {
+    let facts = merged_facts(&web(), &NodeFacts::test("web-1"));
+    assert_eq!(facts["os"]["family"], "Debian");
+    assert_eq!(facts["kubernetes"]["labels"]["role"], "web");
+    assert_eq!(facts["kubernetes"]["node"], "web-1");
+    assert_eq!(facts["kubernetes"]["addresses"]["InternalIP"], "10.0.0.1");
+    assert_eq!(facts["kubernetes"]["nodeInfo"]["architecture"], "amd64");
+}
+
+#[test]
+fn a_label_change_moves_a_node_in_or_out_of_a_manifest() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let m = vec![Arc::new(
+        Manifest::test("default", "web", "file /srv/www x").selecting("role", "web"),
+    )];
+    let as_web = spec_of(planner.plan(&web(), Some(&facts), &m, None));
+    assert_eq!(titles(&as_web), vec!["File[/srv/www]"]);
+    let stored = NodeCatalog::test("web-1", &as_web, 1);
+    let as_db = spec_of(planner.plan(
+        &node("web-1", &[("role", "db")]),
+        Some(&facts),
+        &m,
+        Some(&stored),
+    ));
+    assert!(titles(&as_db).is_empty());
+}
+
+#[test]
+fn each_generation_is_parsed_once() {
+    let parses = Arc::new(AtomicUsize::new(0));
+    let counter = parses.clone();
+    let inner = fixtures::fake_parse();
+    let counting: ParseFn = Arc::new(move |p: &str, s: &str| {
+        counter.fetch_add(1, Ordering::SeqCst);
+        inner(p, s)
+    });
+    let calls = Arc::new(AtomicUsize::new(0));
+    let planner = Planner::new(
+        counting,
+        fixtures::fake_compile(calls),
+        Arc::new(ControllerMetrics::default()),
+    );
+    let m = Manifest::test("default", "motd", "file /etc/motd hi");
+    let facts = NodeFacts::test("a");
+    for name in ["a", "b", "c"] {
+        planner.plan(&node(name, &[]), Some(&facts), &[Arc::new(m.clone())], None);
+    }
+    assert_eq!(parses.load(Ordering::SeqCst), 1);
+    let m2 = m.edited("file /etc/motd ho");
+    planner.plan(&node("a", &[]), Some(&facts), &[Arc::new(m2)], None);
+    assert_eq!(parses.load(Ordering::SeqCst), 2);
+}
+
+#[test]
+fn a_syntax_error_keeps_every_node_on_the_last_good_generation() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let v1 = Manifest::test("default", "motd", "file /etc/motd hi");
+    let good = spec_of(planner.plan(&web(), Some(&facts), &[Arc::new(v1.clone())], None));
+    let stored = Arc::new(NodeCatalog::test("web-1", &good, 1));
+    let v2 = v1.edited("file /etc/motd hi\n  SYNTAX }");
+    let plan = planner.plan(&web(), Some(&facts), &[Arc::new(v2.clone())], Some(&stored));
+    assert_eq!(plan, Plan::Unchanged, "the node keeps its catalog");
+
+    let parsed = planner.parsed(&v2);
+    let catalogs = HashMap::from([("web-1".to_string(), stored)]);
+    let status = manifest_status(&StatusInputs {
+        manifest: &v2,
+        parsed: &parsed,
+        targets: &["web-1"],
+        catalogs: &catalogs,
+        outcomes: &planner.outcomes(),
+        now: NOW,
+    });
+    let stalled = status::find(&status.conditions, kind::STALLED).expect("Stalled");
+    assert_eq!(
+        (stalled.status.as_str(), stalled.reason.as_str()),
+        ("True", "ParseFailed")
+    );
+    assert_eq!(stalled.observed_generation, Some(2));
+    assert!(!status::is_true(&status.conditions, kind::READY));
+    let err = &status.errors[0];
+    assert_eq!(
+        (err.file.as_deref(), err.line, err.column),
+        (Some("default/motd.pp"), Some(2), Some(5))
+    );
+    assert_eq!(status.compiled_nodes, 0, "generation 2 reached no node");
+}
+
+#[test]
+fn a_new_manifest_that_does_not_parse_is_left_out() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let ok = Arc::new(Manifest::test("default", "a", "file /a x"));
+    let broken = Arc::new(Manifest::test("default", "b", "SYNTAX"));
+    let spec = spec_of(planner.plan(&web(), Some(&facts), &[ok, broken], None));
+    assert_eq!(titles(&spec), vec!["File[/a]"]);
+    assert_eq!(spec.sources.len(), 1);
+}
+
+#[test]
+fn a_compile_error_is_blamed_on_the_manifest_it_names_and_writes_nothing() {
+    let (planner, calls) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let good = Manifest::test("default", "a-motd", "file /etc/motd hi");
+    let bad = Manifest::test("default", "b-broken", "file /x y").selecting("role", "db");
+    let first = spec_of(planner.plan(
+        &web(),
+        Some(&facts),
+        &[Arc::new(good.clone()), Arc::new(bad.clone())],
+        None,
+    ));
+    let stored = Arc::new(NodeCatalog::test("web-1", &first, 1).applied(0));
+    let bad2 = bad.edited("FAIL");
+    let all = [Arc::new(good.clone()), Arc::new(bad2.clone())];
+    let plan = planner.plan(&web(), Some(&facts), &all, Some(&stored));
+    let Plan::Failed { message, blamed } = plan else {
+        panic!("expected a failure, got {plan:?}")
+    };
+    assert!(message.contains("Unknown variable"));
+    assert_eq!(
+        blamed,
+        vec![("default".to_string(), "b-broken".to_string())]
+    );
+    // Same inputs again: the error stands without a second compile.
+    let compiles = calls.load(Ordering::SeqCst);
+    assert!(matches!(
+        planner.plan(&web(), Some(&facts), &all, Some(&stored)),
+        Plan::Failed { .. }
+    ));
+    assert_eq!(calls.load(Ordering::SeqCst), compiles);
+
+    let catalogs = HashMap::from([("web-1".to_string(), stored)]);
+    let outcomes = planner.outcomes();
+    // The broken Manifest selects no node, yet it broke web-1: Stalled.
+    let status = manifest_status(&StatusInputs {
+        manifest: &bad2,
+        parsed: &planner.parsed(&bad2),
+        targets: &[],
+        catalogs: &catalogs,
+        outcomes: &outcomes,
+        now: NOW,
+    });
+    let stalled = status::find(&status.conditions, kind::STALLED).expect("Stalled");
+    assert_eq!(
+        (stalled.status.as_str(), stalled.reason.as_str()),
+        ("True", "CompileFailed")
+    );
+    assert!(stalled.message.contains("node web-1"));
+    assert_eq!(status.errors[0].node.as_deref(), Some("web-1"));
+    assert_eq!(
+        (status.errors[0].line, status.errors[0].column),
+        (Some(1), Some(9))
+    );
+    // The innocent Manifest is still applied from the last good catalog.
+    let innocent = manifest_status(&StatusInputs {
+        manifest: &good,
+        parsed: &planner.parsed(&good),
+        targets: &["web-1"],
+        catalogs: &catalogs,
+        outcomes: &outcomes,
+        now: NOW,
+    });
+    assert!(status::is_true(&innocent.conditions, kind::READY));
+}
+
+#[test]
+fn a_manifest_blocked_by_another_ones_error_says_so() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let mine = Manifest::test("default", "a-mine", "file /a x");
+    let theirs = Manifest::test("other", "z-theirs", "FAIL");
+    let all = [Arc::new(mine.clone()), Arc::new(theirs)];
+    assert!(matches!(
+        planner.plan(&web(), Some(&facts), &all, None),
+        Plan::Failed { .. }
+    ));
+    let status = manifest_status(&StatusInputs {
+        manifest: &mine,
+        parsed: &planner.parsed(&mine),
+        targets: &["web-1"],
+        catalogs: &HashMap::new(),
+        outcomes: &planner.outcomes(),
+        now: NOW,
+    });
+    let ready = status::find(&status.conditions, kind::READY).expect("Ready");
+    assert_eq!(ready.reason, "BlockedByOtherManifest");
+    assert!(
+        ready.message.contains("other/z-theirs"),
+        "{}",
+        ready.message
+    );
+    assert!(status::is_true(&status.conditions, kind::STALLED));
+}
+
+#[test]
+fn a_dependency_cycle_never_reaches_a_node_and_is_blamed_on_who_declared_it() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let fine = Manifest::test("default", "fine", "file /ok x");
+    let good = spec_of(planner.plan(&web(), Some(&facts), &[Arc::new(fine.clone())], None));
+    let stored = Arc::new(NodeCatalog::test("web-1", &good, 1).applied(0));
+    let cyc = Manifest::test("default", "loop", "cycle /a /b");
+    let all = [Arc::new(fine.clone()), Arc::new(cyc.clone())];
+    let plan = planner.plan(&web(), Some(&facts), &all, Some(&stored));
+    let Plan::Failed { message, blamed } = plan else {
+        panic!("a cycle must fail the compile, got {plan:?}")
+    };
+    assert!(message.contains("dependency cycle"));
+    assert_eq!(
+        blamed,
+        vec![("default".to_string(), "loop".to_string())],
+        "the Manifest declaring the looping resources, not every Manifest of the node"
+    );
+    let catalogs = HashMap::from([("web-1".to_string(), stored)]);
+    let outcomes = planner.outcomes();
+    let status = manifest_status(&StatusInputs {
+        manifest: &cyc,
+        parsed: &planner.parsed(&cyc),
+        targets: &["web-1"],
+        catalogs: &catalogs,
+        outcomes: &outcomes,
+        now: NOW,
+    });
+    let stalled = status::find(&status.conditions, kind::STALLED).expect("Stalled");
+    assert_eq!(stalled.reason, "CompileFailed");
+    assert!(
+        stalled.message.contains("File[/a] => File[/b]"),
+        "{}",
+        stalled.message
+    );
+    let innocent = manifest_status(&StatusInputs {
+        manifest: &fine,
+        parsed: &planner.parsed(&fine),
+        targets: &["web-1"],
+        catalogs: &catalogs,
+        outcomes: &outcomes,
+        now: NOW,
+    });
+    assert!(
+        status::is_true(&innocent.conditions, kind::READY),
+        "{innocent:?}"
+    );
+}
+
+#[test]
+fn noop_manifests_mark_their_resources_and_alone_make_the_run_noop() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let quiet = Manifest::test("default", "quiet", "file /q x").noop();
+    let loud = Manifest::test("default", "loud", "file /l x");
+    let only_quiet = spec_of(planner.plan(&web(), Some(&facts), &[Arc::new(quiet.clone())], None));
+    assert!(
+        only_quiet.noop,
+        "the only Manifest selecting the node is noop"
+    );
+    let both = spec_of(planner.plan(
+        &web(),
+        Some(&facts),
+        &[Arc::new(quiet), Arc::new(loud)],
+        None,
+    ));
+    assert!(!both.noop);
+    let cat = catalog_of(&both);
+    assert_eq!(
+        cat.resource("File[/q]")
+            .and_then(|r| r.parameters.get("noop")),
+        Some(&true.into())
+    );
+    assert_eq!(
+        cat.resource("File[/l]")
+            .and_then(|r| r.parameters.get("noop")),
+        None
+    );
+}
+
+#[test]
+fn readiness_follows_compile_then_apply() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let m = Manifest::test("default", "motd", "file /etc/motd hi");
+    let parsed = planner.parsed(&m);
+    let outcomes = HashMap::new();
+    let status_with = |catalogs: &HashMap<String, Arc<NodeCatalog>>, targets: &[&str]| {
+        manifest_status(&StatusInputs {
+            manifest: &m,
+            parsed: &parsed,
+            targets,
+            catalogs,
+            outcomes: &outcomes,
+            now: NOW,
+        })
+    };
+    let reason = |s: &ManifestStatus| {
+        status::find(&s.conditions, kind::READY)
+            .map(|c| (c.status.clone(), c.reason.clone()))
+            .expect("Ready is always there")
+    };
+
+    let none = status_with(&HashMap::new(), &[]);
+    assert_eq!(
+        reason(&none),
+        ("True".into(), "Applied".into()),
+        "selects nothing: done"
+    );
+
+    let waiting = status_with(&HashMap::new(), &["web-1"]);
+    assert_eq!(reason(&waiting), ("False".into(), "Compiling".into()));
+    assert!(status::is_true(&waiting.conditions, kind::RECONCILING));
+
+    let spec = spec_of(planner.plan(&web(), Some(&facts), &[Arc::new(m.clone())], None));
+    let written = HashMap::from([(
+        "web-1".to_string(),
+        Arc::new(NodeCatalog::test("web-1", &spec, 1)),
+    )]);
+    let compiled = status_with(&written, &["web-1"]);
+    assert_eq!(reason(&compiled), ("False".into(), "Applying".into()));
+    assert_eq!((compiled.compiled_nodes, compiled.applied_nodes), (1, 0));
+
+    let failed = HashMap::from([(
+        "web-1".to_string(),
+        Arc::new(NodeCatalog::test("web-1", &spec, 1).applied(2)),
+    )]);
+    let degraded = status_with(&failed, &["web-1"]);
+    assert_eq!(reason(&degraded), ("False".into(), "ApplyFailed".into()));
+    assert!(!status::is_true(&degraded.conditions, kind::STALLED));
+
+    let done = HashMap::from([(
+        "web-1".to_string(),
+        Arc::new(NodeCatalog::test("web-1", &spec, 1).applied(0)),
+    )]);
+    let ready = status_with(&done, &["web-1"]);
+    assert_eq!(reason(&ready), ("True".into(), "Applied".into()));
+    assert_eq!(ready.nodes, vec!["web-1"]);
+    assert_eq!(ready.observed_generation, Some(1));
+    assert!(
+        ready
+            .conditions
+            .iter()
+            .all(|c| c.observed_generation == Some(1))
+    );
+
+    // A status from an older spec generation is not an application of this one.
+    let mut stale = NodeCatalog::test("web-1", &spec, 2).applied(0);
+    stale.metadata.generation = Some(3);
+    assert_eq!(applied_state(&stale), Applied::Pending);
+}
+
+#[test]
+fn targets_are_selected_nodes_that_run_an_agent() {
+    let nodes = vec![
+        Arc::new(node("a", &[("role", "web")])),
+        Arc::new(node("b", &[("role", "web")])),
+        Arc::new(node("c", &[("role", "db")])),
+    ];
+    let with_facts: HashSet<String> = ["a", "c"].iter().map(|s| s.to_string()).collect();
+    let m = Manifest::test("default", "web", "").selecting("role", "web");
+    assert_eq!(targets(&m, &nodes, &with_facts), vec!["a"]);
+}
+
+#[test]
+fn locations_are_read_from_puppet_style_messages() {
+    assert_eq!(
+        locate("Syntax error at 'x' (file: default/a.pp, line: 3, column: 14)"),
+        Location {
+            file: Some("default/a.pp".into()),
+            line: Some(3),
+            column: Some(14)
+        }
+    );
+    assert_eq!(
+        locate("Could not find class ::foo (file: ns/b.pp, line: 7) on node n"),
+        Location {
+            file: Some("ns/b.pp".into()),
+            line: Some(7),
+            column: None
+        }
+    );
+    assert_eq!(
+        locate("Illegal expression (line: 2, column: 1)"),
+        Location {
+            file: None,
+            line: Some(2),
+            column: Some(1)
+        }
+    );
+    assert_eq!(locate("no location (really)"), Location::default());
+}
+
+#[test]
+fn blame_needs_the_whole_path() {
+    let sources = vec![
+        CatalogSource {
+            namespace: "ns".into(),
+            name: "a".into(),
+            generation: 1,
+            selected: true,
+        },
+        CatalogSource {
+            namespace: "ns".into(),
+            name: "ba".into(),
+            generation: 1,
+            selected: false,
+        },
+    ];
+    assert_eq!(
+        blame("boom (file: ns/ba.pp, line: 1)", &sources),
+        vec![("ns".to_string(), "ba".to_string())]
+    );
+    assert_eq!(
+        blame("no file named", &sources),
+        vec![("ns".to_string(), "a".to_string())],
+        "unlocated errors are blamed on the Manifests selecting the node"
+    );
+}
+
+#[test]
+fn a_manifest_that_adds_nothing_to_a_node_is_still_recorded_there() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let motd = Manifest::test("default", "a-motd", "file /etc/motd hi");
+    let first = spec_of(planner.plan(&web(), Some(&facts), &[Arc::new(motd.clone())], None));
+    let stored = NodeCatalog::test("web-1", &first, 1);
+    // Declares nothing at top level: the catalog is the same, the sources are not.
+    let empty = Manifest::test("default", "b-classes", "# only classes here");
+    let all = [Arc::new(motd), Arc::new(empty.clone())];
+    let second = spec_of(planner.plan(&web(), Some(&facts), &all, Some(&stored)));
+    assert_eq!(second.digest, first.digest, "nothing to apply anew");
+    assert!(second.sources.iter().any(|s| s.name == "b-classes"));
+    let stored = Arc::new(NodeCatalog::test("web-1", &second, 2));
+    assert_eq!(
+        planner.plan(&web(), Some(&facts), &all, Some(&stored)),
+        Plan::Unchanged
+    );
+    let status = manifest_status(&StatusInputs {
+        manifest: &empty,
+        parsed: &planner.parsed(&empty),
+        targets: &["web-1"],
+        catalogs: &HashMap::from([("web-1".to_string(), stored)]),
+        outcomes: &planner.outcomes(),
+        now: NOW,
+    });
+    assert_eq!(status.compiled_nodes, 1);
+}

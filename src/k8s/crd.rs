@@ -1,0 +1,415 @@
+//! The custom resources of group `kuppet.dev`: Manifest, NodeFacts and
+//! NodeCatalog, as Rust types from which the CRDs are generated (`kuppet crds`).
+//!
+//! Every spec field's doc comment says its default and what empty means: the
+//! comments become the CRD's `description`s, which `kubectl explain` shows.
+
+// Each `printcolumn(...)` repeats `type_ = ...`: not a duplicated attribute.
+#![allow(clippy::duplicated_attributes)]
+
+use super::status::Condition;
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use kube::CustomResource;
+use kube::core::CustomResourceExt;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The API group of every kuppet resource.
+pub const GROUP: &str = "kuppet.dev";
+
+/// Puppet code and the nodes it applies to.
+///
+/// Classes and defined types declared in any Manifest are visible to every
+/// node's compile, like modules on a modulepath; the top-level statements and
+/// node blocks apply only to the nodes `nodeSelector` selects. Manifests are
+/// evaluated in order of namespace/name.
+#[derive(CustomResource, Serialize, Deserialize, Clone, Debug, PartialEq, JsonSchema)]
+#[kube(
+    group = "kuppet.dev",
+    version = "v1alpha1",
+    kind = "Manifest",
+    namespaced,
+    status = "ManifestStatus",
+    derive = "PartialEq",
+    shortname = "pp",
+    category = "kuppet",
+    doc = "Puppet code (spec.source) and the Nodes its top-level statements apply to.",
+    printcolumn(
+        name = "Ready",
+        type_ = "string",
+        json_path = ".status.conditions[?(@.type==\"Ready\")].status"
+    ),
+    printcolumn(
+        name = "Reason",
+        type_ = "string",
+        json_path = ".status.conditions[?(@.type==\"Ready\")].reason"
+    ),
+    printcolumn(
+        name = "Nodes",
+        type_ = "integer",
+        description = "Nodes selected that run an agent",
+        json_path = ".status.selectedNodes"
+    ),
+    printcolumn(
+        name = "Compiled",
+        type_ = "integer",
+        description = "Nodes whose catalog holds this generation",
+        json_path = ".status.compiledNodes"
+    ),
+    printcolumn(
+        name = "Applied",
+        type_ = "integer",
+        description = "Nodes whose agent applied this generation without failures",
+        json_path = ".status.appliedNodes"
+    ),
+    printcolumn(
+        name = "Age",
+        type_ = "date",
+        json_path = ".metadata.creationTimestamp"
+    )
+)]
+#[serde(rename_all = "camelCase")]
+pub struct ManifestSpec {
+    /// Puppet source code, as in a `.pp` file. Errors name it as
+    /// `<namespace>/<name>.pp`. Required; an empty source declares nothing.
+    pub source: String,
+    /// Which Nodes the top-level statements and node blocks of `source` apply
+    /// to, by their labels. Default (absent or `{}`): every Node. The classes
+    /// and defined types `source` declares are visible to every node either way.
+    #[serde(default)]
+    pub node_selector: LabelSelector,
+    /// Run the resources this Manifest declares in noop mode: agents report
+    /// what would change (condition `Drifted` on the NodeCatalog) and change
+    /// nothing. Default: false.
+    #[serde(default)]
+    pub noop: bool,
+}
+
+/// A label query over Nodes, like Kubernetes' `LabelSelector`: every
+/// requirement must hold. An empty selector selects every Node.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LabelSelector {
+    /// Labels a Node must carry with exactly these values. Default: none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub match_labels: BTreeMap<String, String>,
+    /// Set-based requirements (`In`, `NotIn`, `Exists`, `DoesNotExist`).
+    /// Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub match_expressions: Vec<LabelSelectorRequirement>,
+}
+
+/// One set-based requirement of a label selector.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LabelSelectorRequirement {
+    /// The label key the requirement applies to.
+    pub key: String,
+    /// `In`, `NotIn`, `Exists` or `DoesNotExist`.
+    pub operator: String,
+    /// The values for `In` and `NotIn` (non-empty); must be empty for
+    /// `Exists` and `DoesNotExist`. Default: empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<String>,
+}
+
+/// What the controller made of a Manifest, in kstatus form.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ManifestStatus {
+    /// The `metadata.generation` this status describes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observed_generation: Option<i64>,
+    /// `Ready`, `Reconciling` and `Stalled`, each with a machine-readable reason.
+    #[serde(default)]
+    #[schemars(extend("x-kubernetes-list-type" = "map", "x-kubernetes-list-map-keys" = ["type"]))]
+    pub conditions: Vec<Condition>,
+    /// How many Nodes the selector selects among those running an agent
+    /// (that have NodeFacts).
+    #[serde(default)]
+    pub selected_nodes: i64,
+    /// How many of them have a catalog compiled from this generation.
+    #[serde(default)]
+    pub compiled_nodes: i64,
+    /// How many of them applied that catalog without failures.
+    #[serde(default)]
+    pub applied_nodes: i64,
+    /// The Nodes whose catalog holds this generation (the first 100 by name).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nodes: Vec<String>,
+    /// Parse and compile errors, with their location in the source.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<ManifestError>,
+}
+
+/// One parse or compile error of a Manifest.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ManifestError {
+    /// The Node whose compile failed; absent for parse errors (every node).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
+    /// The error as Puppet words it, with `(file: F, line: L, column: C)`.
+    pub message: String,
+    /// The file named in the error (`<namespace>/<name>.pp`), when it names one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The line (1-based), when the error has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<i64>,
+    /// The column (1-based), when the error has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<i64>,
+}
+
+/// The facts an agent gathered from its host. Cluster-scoped, named after the
+/// Node; written by the agent, owned by the Node.
+#[derive(CustomResource, Serialize, Deserialize, Clone, Debug, PartialEq, JsonSchema)]
+#[kube(
+    group = "kuppet.dev",
+    version = "v1alpha1",
+    kind = "NodeFacts",
+    plural = "nodefacts",
+    singular = "nodefacts",
+    derive = "PartialEq",
+    category = "kuppet",
+    doc = "Facts gathered from a Node's host by its kuppet agent (name = Node name).",
+    printcolumn(name = "OS", type_ = "string", json_path = ".spec.facts.os.name"),
+    printcolumn(
+        name = "Release",
+        type_ = "string",
+        json_path = ".spec.facts.os.release.full"
+    ),
+    printcolumn(name = "Agent", type_ = "string", json_path = ".spec.agentVersion"),
+    printcolumn(
+        name = "Age",
+        type_ = "date",
+        json_path = ".metadata.creationTimestamp"
+    )
+)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeFactsSpec {
+    /// The facts, as Facter names them (`os`, `kernel`, `networking`, ...).
+    /// The controller adds `kubernetes` (the Node's labels, nodeInfo and
+    /// addresses) when it compiles; a `kubernetes` fact here is replaced.
+    /// Default: none.
+    #[serde(default)]
+    #[schemars(schema_with = "preserve_unknown_object")]
+    pub facts: serde_json::Map<String, serde_json::Value>,
+    /// The kuppet version of the agent that gathered them. Default: empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub agent_version: String,
+}
+
+/// A Node's compiled catalog (spec, written by the controller) and what its
+/// agent made of it (status, written by the agent). Cluster-scoped, named
+/// after the Node, owned by the Node.
+#[derive(CustomResource, Serialize, Deserialize, Clone, Debug, PartialEq, JsonSchema)]
+#[kube(
+    group = "kuppet.dev",
+    version = "v1alpha1",
+    kind = "NodeCatalog",
+    status = "NodeCatalogStatus",
+    derive = "PartialEq",
+    shortname = "ncat",
+    category = "kuppet",
+    doc = "A Node's compiled Puppet catalog and the result of its last agent run (name = Node name).",
+    printcolumn(
+        name = "Ready",
+        type_ = "string",
+        json_path = ".status.conditions[?(@.type==\"Ready\")].status"
+    ),
+    printcolumn(
+        name = "Outcome",
+        type_ = "string",
+        json_path = ".status.lastRun.outcome"
+    ),
+    printcolumn(
+        name = "Resources",
+        type_ = "integer",
+        json_path = ".status.resources.total"
+    ),
+    printcolumn(
+        name = "Changed",
+        type_ = "integer",
+        json_path = ".status.resources.changed"
+    ),
+    printcolumn(
+        name = "Failed",
+        type_ = "integer",
+        json_path = ".status.resources.failed"
+    ),
+    printcolumn(
+        name = "Drifted",
+        type_ = "string",
+        priority = 1,
+        json_path = ".status.conditions[?(@.type==\"Drifted\")].status"
+    ),
+    printcolumn(
+        name = "Digest",
+        type_ = "string",
+        priority = 1,
+        json_path = ".spec.digest"
+    ),
+    printcolumn(name = "Last Run", type_ = "date", json_path = ".status.lastRun.time"),
+    printcolumn(
+        name = "Age",
+        type_ = "date",
+        json_path = ".metadata.creationTimestamp"
+    )
+)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeCatalogSpec {
+    /// `sha256:<hex>` of the catalog's canonical JSON and `noop`: the agent
+    /// applies when it changes and reports the digest it applied. Required.
+    pub digest: String,
+    /// Apply the whole catalog in noop mode (every Manifest selecting the node
+    /// is noop). Default: false.
+    #[serde(default)]
+    pub noop: bool,
+    /// The Manifests compiled into this catalog, with the generation of each.
+    /// Default: none.
+    #[serde(default)]
+    pub sources: Vec<CatalogSource>,
+    /// The catalog in Puppet's catalog JSON (format 2), when it is small enough
+    /// to store as is. Default: absent when `compressedCatalog` holds it;
+    /// exactly one of the two is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "preserve_unknown_object_opt")]
+    pub catalog: Option<serde_json::Value>,
+    /// The catalog JSON gzip-compressed and base64-encoded, used instead of
+    /// `catalog` when the catalog is large (an object must stay under 1 MiB)
+    /// or holds numbers the API server would rewrite (floats). Default:
+    /// absent when `catalog` holds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compressed_catalog: Option<String>,
+}
+
+/// One Manifest that went into a catalog.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogSource {
+    /// The Manifest's namespace.
+    pub namespace: String,
+    /// The Manifest's name.
+    pub name: String,
+    /// The Manifest's `metadata.generation` that was compiled.
+    pub generation: i64,
+    /// Whether its top-level statements applied to this node (it selects it).
+    #[serde(default)]
+    pub selected: bool,
+}
+
+/// What the node's agent made of the catalog, in kstatus form.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeCatalogStatus {
+    /// The `metadata.generation` of the spec the last run applied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observed_generation: Option<i64>,
+    /// `Ready`, `Reconciling`, `Stalled`, `Drifted` and `Degraded`.
+    #[serde(default)]
+    #[schemars(extend("x-kubernetes-list-type" = "map", "x-kubernetes-list-map-keys" = ["type"]))]
+    pub conditions: Vec<Condition>,
+    /// The last run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_run: Option<LastRun>,
+    /// The resource counts of the last run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resources: Option<ResourceCounts>,
+    /// The resources that failed in the last run (the first 20), each with
+    /// why and how many resources were skipped because of it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failed_resources: Vec<FailedResource>,
+}
+
+/// When and how the last run went.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LastRun {
+    /// When the run started (RFC 3339).
+    pub time: String,
+    /// How long it took, in seconds.
+    pub duration_seconds: f64,
+    /// The `spec.digest` of the catalog applied.
+    pub digest: String,
+    /// `Unchanged`, `Changed`, `Drifted` (noop found differences) or `Failed`.
+    pub outcome: String,
+    /// Whether the run was in noop mode.
+    #[serde(default)]
+    pub noop: bool,
+    /// Whether the catalog came from the agent's on-disk cache because the
+    /// API server could not be reached.
+    #[serde(default)]
+    pub from_cache: bool,
+    /// The kuppet version of the agent.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub agent_version: String,
+}
+
+/// Resource counts of a run, as Puppet's report metrics name them.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResourceCounts {
+    /// Resources in the catalog run.
+    pub total: i64,
+    /// Changed by the run.
+    pub changed: i64,
+    /// Failed to change.
+    pub failed: i64,
+    /// Skipped because a dependency failed.
+    pub skipped: i64,
+    /// Differed from the catalog (changed, or would have in noop).
+    pub out_of_sync: i64,
+}
+
+/// A resource that failed, and the damage it did.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FailedResource {
+    /// The resource reference, `Type[title]`.
+    pub resource: String,
+    /// Why it failed.
+    pub message: String,
+    /// Where it was declared, `file:line`, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// How many resources were skipped because this one failed.
+    #[serde(default)]
+    pub skipped_dependents: i64,
+}
+
+fn preserve_unknown_object(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "x-kubernetes-preserve-unknown-fields": true
+    })
+}
+
+fn preserve_unknown_object_opt(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "nullable": true,
+        "x-kubernetes-preserve-unknown-fields": true
+    })
+}
+
+/// The CRDs, in the order they are printed.
+pub fn crds() -> Vec<CustomResourceDefinition> {
+    vec![Manifest::crd(), NodeFacts::crd(), NodeCatalog::crd()]
+}
+
+/// The CRDs as one multi-document YAML stream: what `kuppet crds` prints and
+/// `crds/kuppet.dev.yaml` holds.
+pub fn crds_yaml() -> Result<String, serde_yaml::Error> {
+    let mut out = String::from(
+        "# Generated by `kuppet crds`; do not edit. Regenerate with:\n\
+         #   manifests/render.sh (also updates the chart and manifests/install.yaml)\n",
+    );
+    for crd in crds() {
+        out.push_str("---\n");
+        out.push_str(&serde_yaml::to_string(&crd)?);
+    }
+    Ok(out)
+}
