@@ -11,7 +11,7 @@
 # For every CASE.pp (files inside CASE.modules/ directories are modules, not cases) it runs
 #   puppet-catalog CASE.pp --facts tests/compile/facts.yaml [--modulepath CASE.modules]
 # and writes CASE.json (Puppet's catalog) when Puppet compiles it, or CASE.error (Puppet's
-# `Error:` line) when Puppet refuses it; the other of the two files is removed.
+# message, from its `Error:` line on) when Puppet refuses it; the other of the two files is removed.
 # The node is puppet-catalog's default, node1.example.com, as in tests/compile_cases.rs.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -30,7 +30,9 @@ one() {
     echo "ok    ${pp#$here/}"
   else
     rm -f "$base.json.tmp"
-    grep -h '^Error' "$base.stderr.tmp" > "$base.error" || cp "$base.stderr.tmp" "$base.error"
+    # Puppet's message, from its `Error:` line to the end (some span several lines).
+    sed -n '/^Error/,$p' "$base.stderr.tmp" > "$base.error"
+    [ -s "$base.error" ] || cp "$base.stderr.tmp" "$base.error"
     echo "error ${pp#$here/}: $(head -c 160 "$base.error")"
   fi
   rm -f "$base.stderr.tmp"
