@@ -454,7 +454,7 @@ fn compile_cases_match_puppet() {
                 .as_ref()
                 .err()
                 .and_then(|p| p.first())
-                .map_or("", |s| s.as_str())
+                .map_or(String::new(), |s| s.replace(['\n', '\t'], " "))
         ));
         match result {
             Ok(()) if is_known => fixed.push(case.name.clone()),
