@@ -15,6 +15,9 @@
 //!
 //! Environment: `KUPPET_CASES=substring` runs only the matching cases;
 //! `KUPPET_CASES_ALL=1` prints the diff of known failures too;
+//! `KUPPET_CASES_MESSAGES=1` prints, for refused cases, Puppet's and kuppet's
+//! messages when they differ (only the line is asserted; add `-- --nocapture`
+//! when the suite passes);
 //! `KUPPET_CASES_REPORT=FILE` writes one `NAME<TAB>pass|fail<TAB>first problem`
 //! line per case (for triage).
 
@@ -184,6 +187,31 @@ fn location_in(message: &str) -> (Option<usize>, Option<usize>) {
         rest = &inside_start[close + 1..];
     }
     found
+}
+
+/// The part of an error message that says what went wrong: without `Error:`,
+/// Puppet's wrappers (`Evaluation Error:`, `Error while evaluating a ...,`),
+/// locations, the node and Ruby object ids.
+fn essential_message(message: &str) -> String {
+    let first = message.lines().next().unwrap_or("");
+    let mut s = first.trim().to_string();
+    for prefix in ["Error: ", "Could not parse for environment production: "] {
+        if let Some(rest) = s.strip_prefix(prefix) {
+            s = rest.to_string();
+        }
+    }
+    s = s.replace("Evaluation Error: ", "");
+    let wrappers = regex::Regex::new(r"Error while evaluating a [^,]*, ").expect("valid regex");
+    let locations =
+        regex::Regex::new(r" \((file: [^,)]*, )?line: \d+(, column: \d+)?\)").expect("valid regex");
+    let objects = regex::Regex::new(r" by #<[^>]*>").expect("valid regex");
+    s = wrappers.replace_all(&s, "").into_owned();
+    s = locations.replace_all(&s, "").into_owned();
+    s = objects.replace_all(&s, "").into_owned();
+    if let Some(at) = s.rfind(" on node ") {
+        s.truncate(at);
+    }
+    s.trim().to_string()
 }
 
 /// `catalog-diff`'s normal form of a catalog.
@@ -375,6 +403,16 @@ fn check(case: &Case, facts: &Map<String, Value>) -> Result<(), Vec<String>> {
                         opt(column)
                     ),
                 ];
+                if std::env::var_os("KUPPET_CASES_MESSAGES").is_some()
+                    && essential_message(puppet) != essential_message(&message)
+                {
+                    println!(
+                        "MESSAGE {}\n    puppet: {}\n    kuppet: {}",
+                        case.name,
+                        essential_message(puppet),
+                        essential_message(&message)
+                    );
+                }
                 match want_line {
                     Some(l) if line != Some(l) => {
                         notes.insert(0, "error on the wrong line".into());
