@@ -1,0 +1,1 @@
+webapp::vhost { 'site.example': port => 8443 }

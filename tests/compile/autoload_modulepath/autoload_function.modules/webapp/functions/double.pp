@@ -1,0 +1,3 @@
+function webapp::double(Integer $x) >> Integer {
+  $x * 2
+}

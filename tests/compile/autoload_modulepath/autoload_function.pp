@@ -1,0 +1,1 @@
+notify { 'f': message => webapp::double(21) }

@@ -1,0 +1,1 @@
+function webapp::util::greet(String $who) >> String { "hello ${who}" }

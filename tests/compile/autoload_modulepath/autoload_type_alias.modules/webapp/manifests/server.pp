@@ -1,0 +1,1 @@
+class webapp::server (Webapp::Port $port) { notify { "port ${port}": } }

@@ -1,0 +1,1 @@
+class { 'webapp::server': port => 8080 }

@@ -1,0 +1,1 @@
+type Webapp::Port = Integer[1, 65535]

@@ -1,0 +1,1 @@
+class webapp::db::schema { exec { 'migrate': command => '/usr/bin/webapp migrate' } }

@@ -1,0 +1,2 @@
+class webapp { }
+define webapp::helper { }

@@ -1,0 +1,1 @@
+webapp::helper { 'x': }

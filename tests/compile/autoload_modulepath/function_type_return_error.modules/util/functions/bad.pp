@@ -1,0 +1,1 @@
+function util::bad() >> Integer { 'not an integer' }

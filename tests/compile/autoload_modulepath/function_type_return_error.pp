@@ -1,0 +1,1 @@
+notify { 'f': message => util::bad() }

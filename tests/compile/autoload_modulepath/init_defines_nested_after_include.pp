@@ -1,0 +1,2 @@
+include webapp
+webapp::helper { 'x': }

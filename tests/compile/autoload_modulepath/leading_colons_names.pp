@@ -1,0 +1,2 @@
+include ::base
+class { '::base::extra': }

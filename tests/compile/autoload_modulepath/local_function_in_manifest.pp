@@ -1,0 +1,2 @@
+function local::fmt(String $k, $v) >> String { "${k}=${v}" }
+notify { 'f': message => local::fmt('a', 1) }

@@ -1,0 +1,2 @@
+class webapp { notify { 'from main manifest': } }
+include webapp

@@ -1,0 +1,1 @@
+function util::inner(Integer $n) { $n * 10 }

@@ -1,0 +1,1 @@
+function util::outer(Integer $n) { util::inner($n) + 1 }

@@ -1,0 +1,4 @@
+class webapp {
+  include helper
+  notify { 'webapp': message => "module=${module_name}" }
+}

@@ -1,0 +1,5 @@
+class profile::base {
+  File { owner => 'root', group => 'root' }
+  include profile::base::files
+  Package <| tag == 'profile::base::files' |> { ensure => latest }
+}

@@ -1,0 +1,1 @@
+class webapp::config { file { '/etc/webapp.yaml': ensure => file } }

@@ -1,0 +1,6 @@
+class chrony::install {
+  package { 'chrony':
+    ensure => 'present',
+    name   => $chrony::package_name,
+  }
+}

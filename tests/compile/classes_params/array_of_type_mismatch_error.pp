@@ -1,0 +1,2 @@
+class a (Array[String] $names) { }
+class { 'a': names => ['ok', 42] }

@@ -1,0 +1,2 @@
+class b (Boolean $enabled) { }
+class { 'b': enabled => 'true' }

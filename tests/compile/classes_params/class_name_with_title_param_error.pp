@@ -1,0 +1,2 @@
+class bad (String $title = 'x') { }
+include bad

@@ -1,0 +1,2 @@
+class c ($noop = false) { }
+include c

@@ -1,0 +1,3 @@
+stage { 'pre': before => Stage['main'] }
+class repos { file { '/etc/apt/sources.list.d/custom.list': ensure => file } }
+class { 'repos': stage => 'pre' }

@@ -1,0 +1,4 @@
+class z { include y }
+class y { }
+class x { }
+include x, z

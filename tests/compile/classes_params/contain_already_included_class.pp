@@ -1,0 +1,4 @@
+class lib { package { 'lib': } }
+class app { contain lib }
+include lib
+include app

@@ -1,0 +1,3 @@
+class shared { package { 'shared-lib': } }
+define consumer { contain shared }
+consumer { 'c1': }

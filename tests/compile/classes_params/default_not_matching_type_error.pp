@@ -1,0 +1,2 @@
+class d (Integer $port = 'eighty') { }
+include d

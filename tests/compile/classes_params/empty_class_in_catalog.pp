@@ -1,0 +1,3 @@
+class nothing { }
+class onlyvars { $x = 1 }
+include nothing, onlyvars

@@ -1,0 +1,2 @@
+class svc (Enum['running', 'stopped'] $ensure = 'running') { }
+class { 'svc': ensure => 'started' }

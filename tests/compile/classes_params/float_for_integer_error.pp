@@ -1,0 +1,2 @@
+class n (Integer $count) { }
+class { 'n': count => 1.5 }

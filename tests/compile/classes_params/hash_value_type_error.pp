@@ -1,0 +1,2 @@
+class h (Hash[String, Integer] $limits) { }
+class { 'h': limits => { 'nofile' => 'many' } }

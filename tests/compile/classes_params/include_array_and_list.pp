@@ -1,0 +1,4 @@
+class a { }
+class b { }
+class c { }
+include ['a', 'b'], c

@@ -1,0 +1,3 @@
+class profile::web { notify { 'web': } }
+include 'PROFILE::WEB'
+include 'Profile::Web'

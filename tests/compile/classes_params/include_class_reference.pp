@@ -1,0 +1,2 @@
+class ref { notify { 'ref': } }
+include Class['ref']

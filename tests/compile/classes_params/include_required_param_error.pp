@@ -1,0 +1,2 @@
+class db (String $password) { notify { 'db': } }
+include db

@@ -1,0 +1,4 @@
+class base { package { 'curl': ensure => installed } }
+include base
+include base
+include 'base'

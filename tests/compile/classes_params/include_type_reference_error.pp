@@ -1,0 +1,3 @@
+class profile::web { notify { 'web': } }
+include Profile::Web
+include 'PROFILE::WEB'

@@ -1,0 +1,3 @@
+class base { }
+class derived inherits base { }
+include derived

@@ -1,0 +1,4 @@
+class bar { notify { 'top bar': } }
+class foo::bar { notify { 'foo bar': } }
+class foo { include bar }
+include foo

@@ -1,0 +1,2 @@
+class acct (Pattern[/^[a-z]+$/] $user) { }
+class { 'acct': user => 'Bad User' }

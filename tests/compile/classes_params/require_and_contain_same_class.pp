@@ -1,0 +1,6 @@
+class lib { package { 'lib': } }
+class app {
+  contain lib
+  require lib
+}
+include app

@@ -1,0 +1,3 @@
+class foo { }
+class { 'foo': }
+class { 'foo': }

@@ -1,0 +1,2 @@
+class t (Tuple[String, Integer] $pair) { }
+class { 't': pair => ['b', 'c'] }

@@ -1,0 +1,2 @@
+class web ($port = 80) { }
+class { 'web': prot => 81 }

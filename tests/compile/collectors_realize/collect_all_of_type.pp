@@ -1,0 +1,3 @@
+@user { 'alice': ensure => present }
+@user { 'bob': ensure => present }
+User <| |>

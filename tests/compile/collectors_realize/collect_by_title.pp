@@ -1,0 +1,2 @@
+@package { ['a', 'b', 'c']: }
+Package <| title == 'b' |>

@@ -1,0 +1,2 @@
+@package { 'a': ensure => 'Installed' }
+Package <| ensure == 'installed' |>

@@ -1,0 +1,3 @@
+define realizer { User <| tag == $title |> }
+@user { 'x': tag => 'grp' }
+realizer { 'grp': }

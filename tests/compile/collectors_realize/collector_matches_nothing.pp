@@ -1,0 +1,2 @@
+User <| title == 'nobody-here' |>
+notify { 'ok': }

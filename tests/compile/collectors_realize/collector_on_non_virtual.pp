@@ -1,0 +1,2 @@
+package { 'real': ensure => installed }
+Package <| title == 'real' |> { ensure => latest }

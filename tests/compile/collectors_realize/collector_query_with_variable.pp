@@ -1,0 +1,3 @@
+$want = 'b'
+@package { ['a', 'b']: }
+Package <| title == $want |>

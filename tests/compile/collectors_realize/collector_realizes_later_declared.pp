@@ -1,0 +1,2 @@
+Package <| tag == 'late' |>
+@package { 'latecomer': tag => 'late' }

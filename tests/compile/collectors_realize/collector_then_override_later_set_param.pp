@@ -1,0 +1,2 @@
+@package { 'p': }
+Package <| title == 'p' |> { ensure => latest }

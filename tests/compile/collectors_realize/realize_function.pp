@@ -1,0 +1,4 @@
+@group { 'docker': }
+@group { 'wheel': }
+realize(Group['docker'])
+realize([Group['wheel']], Group['docker'])

@@ -1,0 +1,2 @@
+realize(Group['later'])
+@group { 'later': }

@@ -1,0 +1,3 @@
+define vgroup { @group { $title: } }
+vgroup { 'vg': }
+realize(Group['vg'])

@@ -1,0 +1,3 @@
+@user { 'u': }
+User <| title == 'u' |> { shell => '/bin/sh' }
+User <| |> { home => '/home/u' }

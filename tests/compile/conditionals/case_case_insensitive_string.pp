@@ -1,0 +1,4 @@
+case 'DEBIAN' {
+  'debian': { notify { 'matched lowercase': } }
+  default: { notify { 'no match': } }
+}

@@ -1,0 +1,5 @@
+case 'b' {
+  default: { $r = 'default' }
+  'b': { $r = 'b' }
+}
+notify { 'r': message => $r }

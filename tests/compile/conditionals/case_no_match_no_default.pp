@@ -1,0 +1,4 @@
+case 'zzz' {
+  'a': { notify { 'a': } }
+}
+notify { 'done': }

@@ -1,0 +1,2 @@
+$v = if false { 'x' }
+notify { 'v': message => "[${v}]" }

@@ -1,0 +1,6 @@
+$pkg = $facts['os']['family'] ? {
+  'RedHat' => 'openssh-server',
+  'Debian' => 'ssh',
+  default  => 'openssh',
+}
+package { $pkg: ensure => installed }

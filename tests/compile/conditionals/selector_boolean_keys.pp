@@ -1,0 +1,2 @@
+$kind = $facts['is_virtual'] ? { true => 'vm', false => 'metal' }
+notify { 'virtual': message => $kind }

@@ -1,0 +1,6 @@
+$osname = 'Solaris'
+$pkg = $osname ? {
+  'Debian' => 'apt',
+  'RedHat' => 'yum',
+}
+notify { $pkg: }

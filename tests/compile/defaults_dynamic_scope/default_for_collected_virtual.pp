@@ -1,0 +1,3 @@
+File { owner => 'nobody' }
+@file { '/tmp/v': ensure => file }
+realize(File['/tmp/v'])

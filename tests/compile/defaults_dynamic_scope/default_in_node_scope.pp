@@ -1,0 +1,4 @@
+node default {
+  Service { hasstatus => true }
+  service { 'cron': ensure => running }
+}

@@ -1,0 +1,4 @@
+package { 'base': }
+Exec { require => Package['base'] }
+exec { 'one': command => '/bin/true' }
+exec { 'two': command => '/bin/true', require => [] }

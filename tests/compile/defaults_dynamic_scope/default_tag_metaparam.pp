@@ -1,0 +1,2 @@
+Notify { tag => 'noisy' }
+notify { 'hello': }

@@ -1,0 +1,2 @@
+File { colour => 'red' }
+file { '/tmp/x': }

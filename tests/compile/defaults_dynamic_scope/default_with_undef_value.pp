@@ -1,0 +1,2 @@
+File { mode => undef, owner => 'root' }
+file { '/etc/x': ensure => file }

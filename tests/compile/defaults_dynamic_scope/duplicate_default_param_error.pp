@@ -1,0 +1,3 @@
+File { owner => 'root' }
+File { owner => 'admin' }
+file { '/etc/y': ensure => file }

@@ -1,0 +1,3 @@
+Package { ensure => latest }
+package { 'a': }
+package { 'b': ensure => '1.0' }

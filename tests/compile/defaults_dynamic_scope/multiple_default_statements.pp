@@ -1,0 +1,3 @@
+File { owner => 'root' }
+File { group => 'wheel' }
+file { '/etc/y': ensure => file }

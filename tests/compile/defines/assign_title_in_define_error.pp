@@ -1,0 +1,2 @@
+define d { $title = 'other' }
+d { 'x': }

@@ -1,0 +1,2 @@
+define needs ($value) { }
+create_resources('needs', { 'a' => {} })

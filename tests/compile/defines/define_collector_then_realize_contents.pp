@@ -1,0 +1,3 @@
+define site::pkgs { package { "${title}-tools": tag => 'sitepkg' } }
+site::pkgs { 'net': }
+Package <| tag == 'sitepkg' |> { ensure => latest }

@@ -1,0 +1,2 @@
+define named ($label = $name) { notify { $title: message => $label } }
+named { 'plain': }

@@ -1,0 +1,3 @@
+define conf { file { '/etc/shared.conf': ensure => file } }
+conf { 'a': }
+conf { 'b': }

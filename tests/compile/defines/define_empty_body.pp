@@ -1,0 +1,2 @@
+define noop::thing { }
+noop::thing { ['a', 'b']: }

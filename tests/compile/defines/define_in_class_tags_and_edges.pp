@@ -1,0 +1,3 @@
+define site::user ($shell = '/bin/bash') { user { $title: shell => $shell } }
+class site { site::user { ['alice', 'bob']: } }
+include site

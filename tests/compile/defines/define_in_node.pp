@@ -1,0 +1,2 @@
+define greet { notify { "hello ${title}": } }
+node default { greet { 'world': } }

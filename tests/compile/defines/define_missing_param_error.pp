@@ -1,0 +1,2 @@
+define needs ($value) { }
+needs { 'x': }

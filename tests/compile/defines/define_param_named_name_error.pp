@@ -1,0 +1,2 @@
+define d ($name = 'explicit') { notify { "d ${title}": message => $name } }
+d { 'x': }

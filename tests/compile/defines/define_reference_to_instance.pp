@@ -1,0 +1,3 @@
+define wrapper { notify { "wrapped ${title}": } }
+wrapper { 'w': }
+notify { 'after': require => Wrapper['w'] }

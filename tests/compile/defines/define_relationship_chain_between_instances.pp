@@ -1,0 +1,3 @@
+define step { notify { "step ${title}": } }
+step { ['one', 'two', 'three']: }
+Step['one'] -> Step['two'] -> Step['three']

@@ -1,0 +1,2 @@
+define typed (Integer $count) { }
+typed { 'x': count => 'three' }

@@ -1,0 +1,2 @@
+define small ($a = 1) { }
+small { 'x': b => 2 }

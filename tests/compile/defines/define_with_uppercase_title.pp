@@ -1,0 +1,2 @@
+define lower { notify { "lower ${title}": } }
+lower { 'MixedCase': }

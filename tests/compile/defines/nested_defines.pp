@@ -1,0 +1,4 @@
+define inner ($v) { notify { "inner-${title}": message => $v } }
+define outer { inner { "${title}-x": v => "from ${title}" } }
+outer { 'one': }
+outer { 'two': }

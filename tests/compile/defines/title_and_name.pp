@@ -1,0 +1,3 @@
+define show { notify { "show-${title}": message => "title=${title} name=${name}" } }
+show { 'a': }
+show { 'b': name => 'custom' }

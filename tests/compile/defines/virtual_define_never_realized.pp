@@ -1,0 +1,3 @@
+define d { file { "/virtual/${title}": } }
+@d { 'x': }
+notify { 'only': }

@@ -1,0 +1,2 @@
+$u = undef
+$x = $u['key']

@@ -1,0 +1,1 @@
+$m = File['/nope']['mode']

@@ -1,0 +1,2 @@
+file { '/tmp/a': }
+create_resources('file', { '/tmp/a' => {} })

@@ -1,0 +1,4 @@
+node default {
+  notify { 'before': }
+  fail('node refused')
+}

@@ -1,0 +1,1 @@
+case 1 { Integer[2, 1]: { } }

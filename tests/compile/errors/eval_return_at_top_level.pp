@@ -1,0 +1,3 @@
+notify { 'a': }
+return(1)
+notify { 'b': }

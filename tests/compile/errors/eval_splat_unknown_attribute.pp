@@ -1,0 +1,2 @@
+$attrs = { 'ensure' => 'file', 'nonsense' => 1 }
+file { '/tmp/x': * => $attrs }

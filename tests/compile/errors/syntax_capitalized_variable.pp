@@ -1,0 +1,2 @@
+$Upper = 1
+notify { 'u': message => $Upper }

@@ -1,0 +1,5 @@
+class broken {
+  file { '/tmp/x':
+    ensure => file,
+
+}

@@ -1,0 +1,3 @@
+$t = @(END)
+  text
+notify { 'x': }

@@ -1,0 +1,1 @@
+$port = assert_type(Integer[1, 1024], 8080)

@@ -1,0 +1,2 @@
+$v = assert_type(Integer, 'oops') |$expected, $actual| { -1 }
+notify { 'v': message => $v }

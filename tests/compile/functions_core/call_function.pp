@@ -1,0 +1,1 @@
+notify { 'c': message => call('upcase', 'called') }

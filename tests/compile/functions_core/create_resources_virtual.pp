@@ -1,0 +1,2 @@
+create_resources('@user', { 'virt' => { 'uid' => 9 } })
+realize(User['virt'])

@@ -1,0 +1,1 @@
+notify { 'e': message => [empty(''), empty([]), empty({}), empty('x'), empty([undef]), empty(undef)] }

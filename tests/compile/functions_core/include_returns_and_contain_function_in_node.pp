@@ -1,0 +1,2 @@
+class app { }
+node default { contain app }

@@ -1,0 +1,1 @@
+$v = lookup('no::such::key')

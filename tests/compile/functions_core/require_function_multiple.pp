@@ -1,0 +1,4 @@
+class a { }
+class b { }
+class c { require a, b }
+include c

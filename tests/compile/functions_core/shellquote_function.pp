@@ -1,0 +1,1 @@
+notify { 's': message => shellquote('echo', 'hello world', "it's") }

@@ -1,0 +1,1 @@
+notify { 's': message => sprintf('%<user>s@%<host>s', { 'user' => 'root', 'host' => 'db' }) }

@@ -1,0 +1,1 @@
+notify { 't': message => Timespan(3600).strftime('%H:%M') }

@@ -1,0 +1,2 @@
+define tagged_def { tag 'deftag' notify { "in ${title}": } }
+tagged_def { 'x': }

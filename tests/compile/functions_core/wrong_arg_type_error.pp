@@ -1,0 +1,1 @@
+$x = join('not-an-array', ',')

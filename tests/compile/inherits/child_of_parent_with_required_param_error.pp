@@ -1,0 +1,3 @@
+class base ($needed) { }
+class child inherits base { }
+include child

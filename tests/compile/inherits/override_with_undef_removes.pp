@@ -1,0 +1,5 @@
+class base { service { 'apache': ensure => running, enable => true } }
+class noenable inherits base {
+  Service['apache'] { enable => undef }
+}
+include noenable

@@ -1,0 +1,3 @@
+class parent { notify { 'parent': } }
+class child inherits parent { notify { 'child': } }
+include child

@@ -1,0 +1,4 @@
+class base { notify { 'base': } }
+class child inherits base { }
+include child
+include base

@@ -1,0 +1,3 @@
+class parent ($greeting = 'hello') { $shared = "${greeting} world" }
+class child inherits parent { notify { 'c': message => $shared } }
+include child

@@ -1,0 +1,3 @@
+['nginx', 'redis', 'postgresql'].each |$pkg| {
+  package { $pkg: ensure => installed }
+}

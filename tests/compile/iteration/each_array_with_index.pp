@@ -1,0 +1,3 @@
+['a', 'b', 'c'].each |$i, $v| {
+  notify { "item ${i}": message => $v }
+}

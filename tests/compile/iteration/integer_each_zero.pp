@@ -1,0 +1,2 @@
+0.each |$i| { notify { "never ${i}": } }
+notify { 'done': }

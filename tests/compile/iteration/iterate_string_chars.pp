@@ -1,0 +1,2 @@
+$chars = 'abc'.map |$c| { $c }
+notify { 'chars': message => $chars }

@@ -1,0 +1,2 @@
+$r = with(1, 2, 3) |$first, *$rest| { [$first, $rest] }
+notify { 'r': message => $r }

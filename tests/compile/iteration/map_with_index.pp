@@ -1,0 +1,2 @@
+$r = ['x', 'y'].map |$i, $v| { "${i}:${v}" }
+notify { 'r': message => $r }

@@ -1,0 +1,2 @@
+package { 'openssh-server': alias => 'sshd-pkg' }
+service { 'sshd': require => Package['sshd-pkg'] }

@@ -1,0 +1,3 @@
+define d::e { notify { "d ${title}": } }
+class c { d::e { 'x': } }
+class { 'c': tag => 'ctag' }

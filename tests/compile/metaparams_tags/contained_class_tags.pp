@@ -1,0 +1,3 @@
+class outer { contain inner }
+class inner { file { '/inner': } }
+include outer

@@ -1,0 +1,3 @@
+class outer { include inner }
+class inner { file { '/inner': } }
+include outer

@@ -1,0 +1,3 @@
+stage { 'setup': before => Stage['main'] }
+class prep { file { '/prep': } }
+class { 'prep': stage => 'setup' }

@@ -1,0 +1,5 @@
+class web {
+  tag 'frontend', 'public'
+  package { 'nginx': }
+}
+include web

@@ -1,0 +1,3 @@
+define mark { tag 'marked' notify { "mark ${title}": } }
+mark { 'm': }
+notify { 'other': }

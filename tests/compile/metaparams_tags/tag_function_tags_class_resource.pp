@@ -1,0 +1,2 @@
+class tagger { tag 'extra_tag' }
+include tagger

@@ -1,0 +1,2 @@
+class app { file { '/app': } }
+class { 'app': tag => 'deploy' }

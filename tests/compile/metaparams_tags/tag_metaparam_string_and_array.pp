@@ -1,0 +1,2 @@
+file { '/a': tag => 'single' }
+file { '/b': tag => ['one', 'two'] }

@@ -1,0 +1,3 @@
+class profile::base { file { '/etc/issue': } }
+include profile::base
+File <| tag == 'profile' |> { mode => '0644' }

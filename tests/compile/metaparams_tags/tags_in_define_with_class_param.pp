@@ -1,0 +1,3 @@
+define app::site ($docroot) { file { $docroot: ensure => directory } }
+class app::sites { app::site { 'www': docroot => '/var/www' } }
+include app::sites

@@ -1,0 +1,2 @@
+define apache::vhost { file { "/etc/apache2/${title}": } }
+apache::vhost { 'site': }

@@ -1,0 +1,2 @@
+package { 'a': alias => 'shared' }
+package { 'b': alias => 'shared' }

@@ -1,0 +1,3 @@
+define thing { }
+thing { 'X': }
+thing { 'x': }

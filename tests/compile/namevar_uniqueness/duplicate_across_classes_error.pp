@@ -1,0 +1,3 @@
+class a { package { 'shared': } }
+class b { package { 'shared': } }
+include a, b

@@ -1,0 +1,1 @@
+package { ['vim', 'git', 'vim']: }

@@ -1,0 +1,2 @@
+exec { '/usr/bin/true': }
+exec { 'named': command => '/usr/bin/true' }

@@ -1,0 +1,2 @@
+exec { 'first': command => '/bin/true' }
+exec { 'second': command => '/bin/true' }

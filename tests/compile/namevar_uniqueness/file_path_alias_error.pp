@@ -1,0 +1,2 @@
+file { 'conf': path => '/etc/app.conf' }
+file { '/etc/app.conf': ensure => file }

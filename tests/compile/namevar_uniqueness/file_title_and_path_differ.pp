@@ -1,0 +1,1 @@
+file { 'motd': path => '/etc/motd', content => 'hi' }

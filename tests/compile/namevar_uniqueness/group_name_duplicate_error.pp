@@ -1,0 +1,2 @@
+group { 'admins': name => 'wheel' }
+group { 'wheel': }

@@ -1,0 +1,1 @@
+notify { 'w': withpath => true, message => 'with path' }

@@ -1,0 +1,2 @@
+package { 'a': name => 'curl', provider => 'apt' }
+package { 'b': name => 'curl', provider => 'apt' }

@@ -1,0 +1,2 @@
+package { 'foo': }
+notify { 'n': require => Package['Foo'] }

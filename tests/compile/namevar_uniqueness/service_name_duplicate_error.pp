@@ -1,0 +1,2 @@
+service { 'web': name => 'nginx' }
+service { 'nginx': ensure => running }

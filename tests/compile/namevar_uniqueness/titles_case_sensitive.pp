@@ -1,0 +1,4 @@
+file { '/tmp/A': }
+file { '/tmp/a': }
+notify { 'Hello': }
+notify { 'hello': }

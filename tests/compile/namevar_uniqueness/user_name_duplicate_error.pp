@@ -1,0 +1,2 @@
+user { 'app': ensure => present }
+user { 'application': name => 'app' }

@@ -1,0 +1,2 @@
+node /^node\d+/ { notify { 'regex': } }
+node 'node1.example.com' { notify { 'exact': } }

@@ -1,0 +1,2 @@
+node 'node1.example.com' { notify { 'exact': } }
+node default { notify { 'default': } }

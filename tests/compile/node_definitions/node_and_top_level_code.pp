@@ -1,0 +1,5 @@
+$top = 'from top'
+notify { 'top level': }
+node default {
+  notify { 'node': message => $top }
+}

@@ -1,0 +1,2 @@
+node 'base' { }
+node 'node1.example.com' inherits 'base' { }

@@ -1,0 +1,1 @@
+node 'node1.example.com', 'other-host' { notify { 'n': } }

@@ -1,0 +1,2 @@
+node 'node1.example' { notify { 'partial matched': } }
+node default { notify { 'default': } }

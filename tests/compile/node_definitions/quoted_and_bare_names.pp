@@ -1,0 +1,2 @@
+node node1 { notify { 'bare': } }
+node default { notify { 'default': } }

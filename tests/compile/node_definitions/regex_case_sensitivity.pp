@@ -1,0 +1,2 @@
+node /^NODE1/ { notify { 'upper regex': } }
+node default { notify { 'default': } }

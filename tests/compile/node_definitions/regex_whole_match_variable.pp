@@ -1,0 +1,1 @@
+node /^node(\d)\./ { notify { 'm': message => "${0} ${1}" } }

@@ -1,0 +1,3 @@
+node /^(node)(\d+)\.(.+)$/ {
+  notify { 'regex': message => "${1} ${2} ${3}" }
+}

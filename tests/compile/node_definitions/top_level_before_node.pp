@@ -1,0 +1,5 @@
+$seen = 'top'
+node default {
+  notify { 'node': message => $seen }
+}
+notify { 'top': }

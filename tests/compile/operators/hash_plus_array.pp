@@ -1,0 +1,1 @@
+notify { 'h': message => { 'a' => 1 } + ['b', 2] }

@@ -1,0 +1,1 @@
+notify { 'm': message => ['a.b' =~ 'a.b', 'axb' =~ 'a\.b', 'C++' =~ /C\+\+/] }

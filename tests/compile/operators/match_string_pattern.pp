@@ -1,0 +1,1 @@
+notify { 'm': message => ['foo.bar' =~ 'o\.b', 'foo' =~ '^F'] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [!('a' in ['b']), !('x' in 'xyz')] }

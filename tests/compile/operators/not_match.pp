@@ -1,0 +1,1 @@
+notify { 'nm': message => ['abc' !~ /z/, 'abc' !~ /b/, 3 !~ String] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [!'false', !'', !1, !{}] }

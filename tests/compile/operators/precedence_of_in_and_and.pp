@@ -1,0 +1,1 @@
+notify { 'p': message => ['a' in ['a'] and 'b' in ['c'], 1 + 2 == 3 and !false] }

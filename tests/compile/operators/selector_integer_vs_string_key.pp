@@ -1,0 +1,2 @@
+$x = '2' ? { 2 => 'int', '2' => 'string', default => 'none' }
+notify { 'x': message => $x }

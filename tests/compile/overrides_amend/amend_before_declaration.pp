@@ -1,0 +1,2 @@
+File['/tmp/later'] { mode => '0600' }
+file { '/tmp/later': ensure => file }

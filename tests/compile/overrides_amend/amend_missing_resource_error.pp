@@ -1,0 +1,1 @@
+File['/tmp/none'] { mode => '0600' }

@@ -1,0 +1,2 @@
+service { ['a', 'b']: ensure => running }
+Service['a', 'b'] { enable => true }

@@ -1,0 +1,2 @@
+package { 'openssl': ensure => installed }
+Package['openssl'] { ensure => latest }

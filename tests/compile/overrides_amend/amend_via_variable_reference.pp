@@ -1,0 +1,2 @@
+$r = file { '/tmp/r': ensure => file }
+$r { owner => 'root' }

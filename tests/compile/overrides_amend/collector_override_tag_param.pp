@@ -1,0 +1,2 @@
+file { '/t': }
+File <| title == '/t' |> { tag => 'added' }

@@ -1,0 +1,2 @@
+service { 'svc': ensure => running, enable => true }
+Service <| title == 'svc' |> { enable => undef }

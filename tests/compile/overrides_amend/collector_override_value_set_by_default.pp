@@ -1,0 +1,3 @@
+Package { ensure => installed }
+package { 'p': }
+Package <| |> { ensure => latest }

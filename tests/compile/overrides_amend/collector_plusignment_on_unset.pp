@@ -1,0 +1,3 @@
+package { 'x': }
+service { 'svc': }
+Service <| |> { require +> Package['x'] }

@@ -1,0 +1,2 @@
+user { 'u': groups => ['a'] }
+User <| title == 'u' |> { groups +> ['b'] }

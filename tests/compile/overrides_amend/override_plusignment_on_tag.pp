@@ -1,0 +1,2 @@
+file { '/t': tag => 'one' }
+File <| title == '/t' |> { tag +> 'two' }

@@ -1,0 +1,3 @@
+file { '/x': ensure => file }
+File['/x'] { owner => 'a' }
+File['/x'] { owner => 'b' }

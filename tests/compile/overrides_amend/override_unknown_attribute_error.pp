@@ -1,0 +1,2 @@
+file { '/etc/a': ensure => file }
+File['/etc/a'] { colour => 'red' }

@@ -1,0 +1,1 @@
+type Profile::Db = Struct[{ owner => String[1], encoding => Enum['UTF8', 'LATIN1'] }]

@@ -1,0 +1,1 @@
+type Profile::Version = Pattern[/\A\d+\z/]

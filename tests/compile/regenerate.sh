@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Regenerates the expected results of the compile cases with the real Puppet 7.
+#
+# How to run (from anywhere; needs Debian's puppet-agent: apt-get install -y puppet-agent,
+# and the oracle wrapper puppet-catalog from the shared tools):
+#   tests/compile/regenerate.sh                 # every case under tests/compile
+#   tests/compile/regenerate.sh DIR|CASE.pp...  # only these folders or cases
+# Environment: PUPPET_CATALOG=path of puppet-catalog (default /work/shared/tools/puppet-catalog),
+#              JOBS=parallel compiles (default 2).
+#
+# For every CASE.pp (files inside CASE.modules/ directories are modules, not cases) it runs
+#   puppet-catalog CASE.pp --facts tests/compile/facts.yaml [--modulepath CASE.modules]
+# and writes CASE.json (Puppet's catalog) when Puppet compiles it, or CASE.error (Puppet's
+# message, from its `Error:` line on) when Puppet refuses it; the other of the two files is removed.
+# The node is puppet-catalog's default, node1.example.com, as in tests/compile_cases.rs.
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export PUPPET_CATALOG="${PUPPET_CATALOG:-/work/shared/tools/puppet-catalog}"
+export FACTS="$here/facts.yaml"
+[ -x "$PUPPET_CATALOG" ] || { echo "regenerate: $PUPPET_CATALOG not found (set PUPPET_CATALOG)" >&2; exit 2; }
+
+one() {
+  pp="$1"
+  base="${pp%.pp}"
+  args=("$pp" --facts "$FACTS")
+  [ -d "$base.modules" ] && args+=(--modulepath "$base.modules")
+  rm -f "$base.json" "$base.error"
+  if "$PUPPET_CATALOG" "${args[@]}" > "$base.json.tmp" 2> "$base.stderr.tmp"; then
+    mv "$base.json.tmp" "$base.json"
+    echo "ok    ${pp#$here/}"
+  else
+    rm -f "$base.json.tmp"
+    # Puppet's message, from its `Error:` line to the end (some span several lines).
+    sed -n '/^Error/,$p' "$base.stderr.tmp" > "$base.error"
+    [ -s "$base.error" ] || cp "$base.stderr.tmp" "$base.error"
+    echo "error ${pp#$here/}: $(head -c 160 "$base.error")"
+  fi
+  rm -f "$base.stderr.tmp"
+}
+export -f one
+export here
+
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=("$here")
+for t in "${targets[@]}"; do
+  if [ -d "$t" ]; then
+    find "$t" -name '*.modules' -prune -o -name '*.pp' -print
+  else
+    echo "$t"
+  fi
+done | sort | xargs -r -P "${JOBS:-2}" -I{} bash -c 'one "$(realpath "{}")"'

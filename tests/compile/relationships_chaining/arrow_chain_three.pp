@@ -1,0 +1,1 @@
+package { 'nginx': } -> file { '/etc/nginx/nginx.conf': } ~> service { 'nginx': }

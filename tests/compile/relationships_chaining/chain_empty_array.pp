@@ -1,0 +1,2 @@
+$none = []
+$none -> package { 'x': }

@@ -1,0 +1,1 @@
+Package['ghost'] -> file { '/b': }

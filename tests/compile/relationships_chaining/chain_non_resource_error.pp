@@ -1,0 +1,1 @@
+'just a string' -> package { 'x': }

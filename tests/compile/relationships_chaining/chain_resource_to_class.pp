@@ -1,0 +1,3 @@
+class app { service { 'app': } }
+include app
+file { '/etc/app.conf': } ~> Class['app']

@@ -1,0 +1,3 @@
+stage { 'first': }
+stage { 'last': }
+Stage['first'] -> Stage['main'] -> Stage['last']

@@ -1,0 +1,5 @@
+class db { package { 'postgresql': } }
+class app { service { 'app': } }
+include db
+include app
+Class['db'] -> Class['app']

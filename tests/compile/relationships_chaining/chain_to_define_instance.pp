@@ -1,0 +1,3 @@
+define site::cfg { file { "/etc/${title}": } }
+site::cfg { 'a.conf': }
+package { 'site': } -> Site::Cfg['a.conf']

@@ -1,0 +1,2 @@
+service { 'app::worker': }
+package { 'p': } -> Service['app::worker']

@@ -1,0 +1,3 @@
+$r = Package['a'] -> Package['b']
+package { ['a', 'b']: }
+notify { 'r': message => "${r}" }

@@ -1,0 +1,2 @@
+$pkg = package { 'ruby': }
+$pkg -> exec { 'gem install bundler': path => '/usr/bin' }

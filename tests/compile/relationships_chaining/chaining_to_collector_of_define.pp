@@ -1,0 +1,3 @@
+define cfg::snippet { file { "/etc/snip/${title}": } }
+cfg::snippet { ['a', 'b']: }
+package { 'base': } -> Cfg::Snippet <| |>

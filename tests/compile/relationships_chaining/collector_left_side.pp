@@ -1,0 +1,3 @@
+package { ['p1', 'p2']: tag => 'deps' }
+service { 'app': }
+Package <| tag == 'deps' |> -> Service['app']

@@ -1,0 +1,3 @@
+@user { 'svcuser': }
+file { '/home/svcuser': }
+File['/home/svcuser'] <- User <| title == 'svcuser' |>

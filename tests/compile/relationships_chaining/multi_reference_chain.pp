@@ -1,0 +1,3 @@
+package { ['a', 'b']: }
+service { 'svc': }
+Package['a', 'b'] ~> Service['svc']

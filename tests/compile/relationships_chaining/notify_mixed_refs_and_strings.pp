@@ -1,0 +1,2 @@
+service { ['a', 'b']: }
+file { '/etc/x': notify => [Service['a'], 'Service[b]'] }

@@ -1,0 +1,2 @@
+file { ['/a', '/b']: }
+notify { 'n': require => File[['/a', '/b']] }

@@ -1,0 +1,3 @@
+class java { }
+include java
+package { 'tomcat': require => Class['java'] }

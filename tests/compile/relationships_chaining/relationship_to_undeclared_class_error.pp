@@ -1,0 +1,1 @@
+package { 'tomcat': require => Class['java'] }

@@ -1,0 +1,1 @@
+service { 'svc': require => Package['nope'] }

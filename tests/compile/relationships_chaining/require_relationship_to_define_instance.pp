@@ -1,0 +1,3 @@
+define app::db { }
+app::db { 'main': }
+service { 'app': require => App::Db['main'] }

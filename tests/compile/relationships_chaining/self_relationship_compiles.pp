@@ -1,0 +1,2 @@
+file { '/tmp/self': }
+File['/tmp/self'] -> File['/tmp/self']

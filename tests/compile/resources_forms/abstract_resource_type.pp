@@ -1,0 +1,4 @@
+Resource['file'] { '/tmp/abstract': ensure => file }
+Resource[Package] { 'tree': ensure => installed }
+$t = 'service'
+Resource[$t] { 'cron': ensure => running }

@@ -1,0 +1,1 @@
+Resource['package'] { ['r1', 'r2']: ensure => installed }

@@ -1,0 +1,3 @@
+class base { package { 'x': } }
+include base
+Package['x'] { ensure => latest }

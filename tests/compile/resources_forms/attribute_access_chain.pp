@@ -1,0 +1,2 @@
+package { 'nginx': ensure => '1.22', provider => 'apt' }
+notify { 'v': message => "${Package['nginx']['ensure']} via ${Package['nginx']['provider']}" }

@@ -1,0 +1,3 @@
+File { owner => 'www' }
+file { '/tmp/a': ensure => file }
+notify { 'owner': message => "[${File['/tmp/a']['owner']}]" }

@@ -1,0 +1,3 @@
+define d { file { '/d': ensure => file } }
+d { 'x': }
+$m = File['/d']['ensure']

@@ -1,0 +1,3 @@
+class cfg ($port = 99) { }
+include cfg
+notify { 'v': message => Class['cfg']['port'] }

@@ -1,0 +1,2 @@
+package { 'nginx': ensure => installed }
+notify { 'v': message => "[${Package['nginx']['provider']}]" }

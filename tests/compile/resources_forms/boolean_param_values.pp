@@ -1,0 +1,2 @@
+service { 'a': enable => true, hasrestart => false }
+file { '/x': ensure => file, backup => false, replace => 'no' }

@@ -1,0 +1,2 @@
+$ref = file { '/tmp/one': ensure => file }
+notify { 'r': message => "${ref}", require => $ref }

@@ -1,0 +1,2 @@
+$refs = package { ['a', 'b']: }
+notify { 'n': require => $refs }

@@ -1,0 +1,3 @@
+class c { file { '/c': } }
+include c
+notify { 'd': message => defined(File['/c']) }

@@ -1,0 +1,3 @@
+$none = []
+package { $none: ensure => installed }
+notify { 'done': }

@@ -1,0 +1,2 @@
+file { '/tmp/Case': ensure => file }
+notify { 'r': require => File['/tmp/Case'] }

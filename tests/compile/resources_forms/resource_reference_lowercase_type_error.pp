@@ -1,0 +1,3 @@
+package { 'vim': }
+notify { 'n': require => Package['vim'] }
+notify { 'm': require => package['vim'] }

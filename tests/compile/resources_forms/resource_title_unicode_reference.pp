@@ -1,0 +1,2 @@
+package { 'ünï': }
+notify { 'n': require => Package['ünï'] }

@@ -1,0 +1,2 @@
+$t = File
+$t { '/tmp/typed': ensure => file }

@@ -1,0 +1,2 @@
+$groups = [['a', 'b'], 'c']
+notify { $groups: }

@@ -1,0 +1,1 @@
+package { ['git', 'make', 'gcc']: ensure => installed }

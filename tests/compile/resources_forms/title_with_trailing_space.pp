@@ -1,0 +1,2 @@
+notify { 'spaced ': }
+notify { 'spaced': }

@@ -1,0 +1,2 @@
+define d { }
+d { 'x': no_such_meta => true }

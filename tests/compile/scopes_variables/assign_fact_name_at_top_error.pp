@@ -1,0 +1,3 @@
+$parts = ['usr', 'local', 'bin']
+$path = "/${parts.join('/')}"
+file { $path: ensure => directory }

@@ -1,0 +1,2 @@
+$a = $b = 'same'
+notify { 'c': message => [$a, $b] }

@@ -1,0 +1,2 @@
+class c ($x = $undefined_thing) { notify { 'c': message => "[${x}]" } }
+include c

@@ -1,0 +1,3 @@
+class cfg ($setting = 'dflt') { }
+include cfg
+notify { 's': message => $cfg::setting }

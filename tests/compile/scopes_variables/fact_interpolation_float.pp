@@ -1,0 +1,1 @@
+notify { 'mem': message => "memory ${facts['memorysize_mb']} MB, cpus ${facts['processorcount']}" }

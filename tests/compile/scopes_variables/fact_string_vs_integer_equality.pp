@@ -1,0 +1,1 @@
+notify { 'e': message => [$facts['os']['release']['major'] == '12', $facts['os']['release']['major'] == 12, $facts['processors']['count'] == 2] }

@@ -1,0 +1,3 @@
+notify { 'f':
+  message => [$facts['osfamily'], $osfamily, $::osfamily, $facts['os']['family'], $::facts['hostname']],
+}

@@ -1,0 +1,3 @@
+notify { 'f':
+  message => [$facts['processors']['count'], $facts['is_virtual'], $facts['memorysize_mb'], $processorcount],
+}

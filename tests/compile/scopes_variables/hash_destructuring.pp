@@ -1,0 +1,2 @@
+[$host, $port] = { 'host' => 'db.local', 'port' => 5432, 'user' => 'x' }
+notify { 'd': message => "${host}:${port}" }

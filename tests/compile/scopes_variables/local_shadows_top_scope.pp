@@ -1,0 +1,6 @@
+$level = 'top'
+class shadow {
+  $level = 'local'
+  notify { 'levels': message => "${level} ${::level}" }
+}
+include shadow

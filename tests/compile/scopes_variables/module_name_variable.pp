@@ -1,0 +1,2 @@
+class mymod::sub { notify { 'm': message => "[${module_name}]" } }
+include mymod::sub

@@ -1,0 +1,2 @@
+class c { next() }
+include c

@@ -1,0 +1,5 @@
+class c {
+  $v = 'a'
+  if true { $v = 'b' }
+}
+include c

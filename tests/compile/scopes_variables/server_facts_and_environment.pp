@@ -1,0 +1,1 @@
+notify { 'env': message => "[${environment}] [${clientcert}] [${settings::environment}]" }

@@ -1,0 +1,2 @@
+class named::thing { notify { 'n': message => "${title} ${name}" } }
+include named::thing

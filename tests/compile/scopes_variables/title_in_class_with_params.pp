@@ -1,0 +1,2 @@
+class c ($x = $title) { notify { 'c': message => "${x} ${name}" } }
+include c

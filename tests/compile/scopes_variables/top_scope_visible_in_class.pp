@@ -1,0 +1,3 @@
+$site = 'example'
+class motd { file { '/etc/motd': content => "site ${site}\n" } }
+include motd

@@ -1,0 +1,3 @@
+notify { 't':
+  message => [$trusted['certname'], $trusted['hostname'], $trusted['domain'], $trusted['authenticated'], $trusted['extensions']],
+}

@@ -1,0 +1,2 @@
+class t { $trusted = 'x' }
+include t

@@ -1,0 +1,1 @@
+notify { 'u': message => "[${nope}]" }

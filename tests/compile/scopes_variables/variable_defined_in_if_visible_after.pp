@@ -1,0 +1,2 @@
+if true { $inside_if = 'visible' }
+notify { 'v': message => $inside_if }

@@ -1,0 +1,2 @@
+$r = [1].map |$x| { $inner = $x + 1; $inner }
+notify { 'r': message => [$r, "[${inner}]"] }

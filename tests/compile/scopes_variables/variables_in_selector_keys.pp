@@ -1,0 +1,3 @@
+$want = 'Debian'
+$x = $facts['os']['family'] ? { $want => 'yes', default => 'no' }
+notify { 'x': message => $x }

@@ -1,0 +1,2 @@
+$a = [1, 'two', [3]]
+notify { 'arr': message => "list: ${a}" }

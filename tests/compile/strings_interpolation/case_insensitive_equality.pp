@@ -1,0 +1,1 @@
+notify { 'eq': message => ['abc' == 'ABC', 'abc' != 'ABD', 'Abc' in ['aBC'], 'x' == 'x '] }

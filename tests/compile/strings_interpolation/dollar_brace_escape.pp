@@ -1,0 +1,2 @@
+$v = 'x'
+notify { 'e': message => "literal \${v} and real ${v}" }

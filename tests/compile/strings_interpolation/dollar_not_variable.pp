@@ -1,0 +1,1 @@
+notify { 'd': message => "cost: $ 5, price \$10, end$" }

@@ -1,0 +1,1 @@
+notify { 'esc': message => 'it\'s a \\ backslash, \n stays, $x stays' }

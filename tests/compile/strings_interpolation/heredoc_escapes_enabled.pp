@@ -1,0 +1,5 @@
+$text = @("END"/tn)
+  a\tb
+  c
+  | END
+notify { 'h': message => $text }

@@ -1,0 +1,4 @@
+$text = @(END)
+  no trailing newline
+  |- END
+notify { 'h': message => "[${text}]" }

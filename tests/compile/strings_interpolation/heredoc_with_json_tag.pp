@@ -1,0 +1,4 @@
+$doc = @(JSON:json)
+  {"key": "value"}
+  | JSON
+notify { 'j': message => $doc }

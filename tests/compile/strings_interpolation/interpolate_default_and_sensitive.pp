@@ -1,0 +1,2 @@
+$s = Sensitive('x')
+notify { 's': message => "${s}" }

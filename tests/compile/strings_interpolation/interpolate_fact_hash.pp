@@ -1,0 +1,1 @@
+notify { 'os': message => "${facts['os']['release']}" }

@@ -1,0 +1,1 @@
+notify { 'n': message => "count ${facts['processors']['count'] + 1}" }

@@ -1,0 +1,2 @@
+$r = File['/etc/hosts']
+notify { 'r': message => "${r} ${Package['x']} ${Class['main']}" }

@@ -1,0 +1,2 @@
+$a = ['it\'s', "q\"uote", 'plain']
+notify { 'a': message => "${a}" }

@@ -1,0 +1,4 @@
+$doc = @(END)
+  ${not_interpolated} \t stays
+  | END
+notify { 'doc': message => $doc }

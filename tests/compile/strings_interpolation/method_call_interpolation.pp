@@ -1,0 +1,2 @@
+$list = ['a', 'b', 'c']
+notify { 'm': message => "count=${list.length} joined=${list.join('-')}" }

@@ -1,0 +1,2 @@
+$data = { 'users' => [{ 'name' => 'alice' }, { 'name' => 'bob' }] }
+notify { 'n': message => "second: ${data['users'][1]['name']}" }

@@ -1,0 +1,1 @@
+notify { 'p': message => "100% done %s %d" }

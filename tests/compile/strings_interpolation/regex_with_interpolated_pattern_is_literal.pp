@@ -1,0 +1,2 @@
+$x = 'abc'
+notify { 'r': message => ['a${x}' =~ /\$\{x\}/, "axb" =~ /a.b/] }

@@ -1,0 +1,1 @@
+notify { 'p': message => sprintf('%s %s', [1, 2], { 'a' => 1 }) }

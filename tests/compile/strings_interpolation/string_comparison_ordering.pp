@@ -1,0 +1,1 @@
+notify { 'ord': message => ['a' < 'b', 'B' < 'a', 'abc' <= 'ABC', 'z' > 'Y'] }

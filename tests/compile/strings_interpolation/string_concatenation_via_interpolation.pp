@@ -1,0 +1,3 @@
+$parts = ['usr', 'local', 'bin']
+$dir = "/${parts.join('/')}"
+file { $dir: ensure => directory }

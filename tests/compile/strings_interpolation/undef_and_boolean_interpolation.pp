@@ -1,0 +1,4 @@
+$u = undef
+$t = true
+$f = false
+notify { 'u': message => "u=[${u}] t=${t} f=${f}" }

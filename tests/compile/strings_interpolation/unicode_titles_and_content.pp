@@ -1,0 +1,2 @@
+file { '/tmp/café': content => "naïve – ünïcödé ✓\n" }
+notify { 'ключ': message => '値' }

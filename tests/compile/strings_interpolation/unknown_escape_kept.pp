@@ -1,0 +1,1 @@
+notify { 'esc': message => "a\qb \d" }

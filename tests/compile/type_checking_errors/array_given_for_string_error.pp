@@ -1,0 +1,2 @@
+class c (String $s) { }
+class { 'c': s => ['a'] }

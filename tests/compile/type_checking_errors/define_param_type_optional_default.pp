@@ -1,0 +1,3 @@
+define opt::d (Optional[Integer] $n = undef) { notify { $title: message => "[${n}]" } }
+opt::d { 'a': }
+opt::d { 'b': n => 5 }

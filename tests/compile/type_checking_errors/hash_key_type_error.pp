@@ -1,0 +1,2 @@
+class c (Hash[Integer, String] $h) { }
+class { 'c': h => { 'a' => 'b' } }

@@ -1,0 +1,2 @@
+class c (String[1] $s) { }
+class { 'c': s => '' }

@@ -1,0 +1,2 @@
+class c (NotUndef $x = undef) { }
+include c

@@ -1,0 +1,2 @@
+class c (Optional[Integer] $n = 'x') { }
+include c

@@ -1,0 +1,2 @@
+class c (Pattern[/^a/, /^b/] $p) { notify { $p: } }
+class { 'c': p => 'bravo' }

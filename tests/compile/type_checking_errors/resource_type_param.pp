@@ -1,0 +1,2 @@
+class c (Type[Resource] $r = File['/x']) { notify { 'c': message => "${r}" } }
+include c

@@ -1,0 +1,2 @@
+class c (NoSuchType $x = 1) { }
+include c

@@ -1,0 +1,2 @@
+define web::site (Stdlib_like $x = 1) { }
+web::site { 'a': }

@@ -1,0 +1,2 @@
+class c (Variant[Integer, Boolean] $v) { }
+class { 'c': v => 'str' }

@@ -1,0 +1,1 @@
+notify { 'b': message => String(Binary('aGVsbG8=')) }

@@ -1,0 +1,3 @@
+notify { 'mixed':
+  message => [true, false, undef, 'x'],
+}

@@ -1,0 +1,3 @@
+notify { 'bool':
+  message => [Boolean('true'), Boolean('no'), Boolean('Yes'), Boolean(1), Boolean(0)],
+}

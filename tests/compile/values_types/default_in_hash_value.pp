@@ -1,0 +1,2 @@
+$h = { 'a' => default }
+notify { 'd': message => $h['a'] =~ Default }

@@ -1,0 +1,4 @@
+$x = 'other'
+notify { 'sel':
+  message => $x ? { 'a' => 'is a', default => 'not a' },
+}

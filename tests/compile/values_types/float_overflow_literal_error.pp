@@ -1,0 +1,2 @@
+$x = 1e400
+notify { 'x': message => $x }

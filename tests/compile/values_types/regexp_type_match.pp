@@ -1,0 +1,1 @@
+notify { 'r': message => [/a+/ =~ Regexp, 'aaa' =~ Regexp['a+'], Regexp('^x') =~ Regexp] }

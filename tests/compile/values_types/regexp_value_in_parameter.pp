@@ -1,0 +1,1 @@
+notify { 'regexp': message => /^web\d+$/ }

@@ -1,0 +1,2 @@
+$secret = Sensitive('hunter2')
+notify { 'plain': message => $secret.unwrap }

@@ -1,0 +1,1 @@
+file { '/tmp/esc': content => "a\tb\nc\\d\"e\u2603" }

@@ -1,0 +1,3 @@
+notify { 's':
+  message => [String(1.0), String([1, 'two']), String({ 'k' => 'v' }), String(true), String(undef)],
+}

@@ -1,0 +1,2 @@
+$a = ['x', 'y']
+notify { "list ${a}": }

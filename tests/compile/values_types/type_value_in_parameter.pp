@@ -1,0 +1,1 @@
+notify { 'type': message => Integer[1, 10] }

@@ -1,0 +1,2 @@
+$u = undef
+notify { 'c': message => [$u == undef, $u == '', $u =~ Undef, $u =~ Optional[String], $u in [undef]] }

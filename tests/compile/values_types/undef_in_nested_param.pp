@@ -1,0 +1,1 @@
+notify { 'u': message => { 'a' => undef, 'b' => [undef, 1] } }

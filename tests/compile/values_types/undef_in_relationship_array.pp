@@ -1,0 +1,2 @@
+package { 'p': }
+service { 's': require => [Package['p'], undef] }

@@ -1,0 +1,2 @@
+define d ($x = 'default') { notify { $title: message => $x } }
+d { 'explicit-undef': x => undef }

@@ -1,0 +1,4 @@
+notify { 'n':
+  message  => undef,
+  loglevel => undef,
+}

@@ -1,0 +1,3 @@
+$u = undef
+$s = "prefix-${u}-suffix"
+notify { 's': message => [$s, "${u}" == ''] }

@@ -1,0 +1,2 @@
+$u = undef
+file { '/tmp/u': ensure => file, owner => $u }

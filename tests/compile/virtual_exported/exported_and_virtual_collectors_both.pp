@@ -1,0 +1,3 @@
+@@user { 'both': }
+User <| |>
+User <<| |>>

@@ -1,0 +1,2 @@
+@@user { 'replica': uid => 4000 }
+User <<| |>> { ensure => present }

@@ -1,0 +1,2 @@
+@@file { '/etc/exported': ensure => file, tag => 'export' }
+notify { 'x': }

@@ -1,0 +1,2 @@
+package { 'p': }
+@@file { '/exp': require => Package['p'] }

@@ -1,0 +1,2 @@
+@group { 'sref': }
+realize('Group[sref]')

@@ -1,0 +1,2 @@
+@package { 'dup': }
+package { 'dup': }

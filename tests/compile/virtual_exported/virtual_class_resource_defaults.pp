@@ -1,0 +1,3 @@
+Package { ensure => installed }
+@package { 'vd': }
+Package <| title == 'vd' |>

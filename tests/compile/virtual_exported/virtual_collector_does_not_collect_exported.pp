@@ -1,0 +1,2 @@
+@@package { 'exported-pkg': }
+Package <| |>

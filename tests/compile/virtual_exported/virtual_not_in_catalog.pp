@@ -1,0 +1,2 @@
+@package { 'never': }
+notify { 'shown': }

@@ -1,0 +1,3 @@
+@service { 'vs': ensure => stopped }
+Service <| title == 'vs' |> { ensure => running }
+Service <| title == 'nope' |> { ensure => running }

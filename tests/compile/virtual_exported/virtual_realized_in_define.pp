@@ -1,0 +1,3 @@
+@package { 'vp': }
+define want ($pkg) { realize(Package[$pkg]) }
+want { 'x': pkg => 'vp' }

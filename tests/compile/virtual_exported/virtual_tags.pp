@@ -1,0 +1,3 @@
+class accounts { @user { 'vuser': } }
+include accounts
+User <| |>

@@ -1,0 +1,4 @@
+@package { 'twice': }
+realize(Package['twice'])
+realize(Package['twice'])
+Package <| title == 'twice' |>

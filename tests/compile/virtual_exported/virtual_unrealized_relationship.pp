@@ -1,0 +1,2 @@
+@package { 'pkg': }
+service { 'svc': require => Package['pkg'] }

@@ -1,0 +1,3 @@
+@package { 'pkg': }
+service { 'svc': require => Package['pkg'] }
+realize(Package['pkg'])
