@@ -170,6 +170,9 @@ pub fn fake_parse() -> ParseFn {
         Ok(syntax::Manifest {
             path: path.to_string(),
             source: source.to_string(),
+            lines: syntax::span::LineIndex::new(source),
+            program: syntax::ast::Program { body: Vec::new() },
+            warnings: Vec::new(),
         })
     })
 }
