@@ -4,6 +4,8 @@
 //! class (top-level code), the matching node definition, then defined types and
 //! collectors until nothing changes, then relationships, overrides and tags.
 
+pub mod compare;
+pub mod convert;
 pub mod functions;
 pub mod types;
 pub mod value;
