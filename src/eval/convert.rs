@@ -2,6 +2,44 @@
 //! `String(255, '%x')`, `Array($hash)` ...), `sprintf`, and Puppet's string
 //! formatting of values (`%p` quoting and the per-type formats).
 
+mod new;
+mod sprintf;
+mod string_format;
+
+pub use new::{new_value, to_number};
+pub use string_format::format_value;
+
+use super::value::Value;
+
+/// Puppet's `sprintf(format, args...)`: Ruby's `format` with Puppet's
+/// argument conversion (a top-level `undef` is an empty string, regexes are
+/// their `/source/` text). A single hash argument serves `%<name>s` and
+/// `%{name}` references.
+pub fn sprintf(format: &str, args: &[Value]) -> Result<String, String> {
+    let converted: Vec<Value> = args.iter().map(|a| to_ruby_arg(a, true)).collect();
+    sprintf::ruby_format(format, &converted)
+}
+
+/// The value a Puppet 3.x-style function (like `sprintf`) sees.
+fn to_ruby_arg(v: &Value, top: bool) -> Value {
+    match v {
+        Value::Undef if top => Value::string(""),
+        Value::Regex(r) => Value::string(format!("/{}/", r.source)),
+        Value::Array(items) => Value::array(items.iter().map(|i| to_ruby_arg(i, false)).collect()),
+        Value::Hash(map) => Value::hash(
+            map.iter()
+                .map(|(k, v)| (to_ruby_arg(k, false), to_ruby_arg(v, false)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// `String(value)`: Puppet's default string conversion of a value.
+pub fn value_to_string(value: &Value) -> String {
+    format_value(value, None).unwrap_or_else(|_| value.to_display())
+}
+
 /// Puppet's `puppet_quote`: single quotes unless the string has control
 /// characters (then [`puppet_double_quote`]); `'` and a trailing `\` escaped.
 pub fn puppet_quote(s: &str) -> String {

@@ -19,6 +19,7 @@ pub use mismatch::{
     describe_mismatch, describe_mismatch_at, format_subject_errors, missing_parameter,
     unknown_parameter,
 };
+pub(crate) use parameterize::ruby_capitalize;
 pub use parameterize::{
     capitalize_segments, parameterize, parameterize_class, parameterize_resource, resource_access,
 };
