@@ -6,7 +6,7 @@ mod new;
 mod sprintf;
 mod string_format;
 
-pub use new::{new_value, to_number};
+pub use new::{iterate, new_value, to_number};
 pub use string_format::format_value;
 
 use super::value::Value;
@@ -33,6 +33,28 @@ fn to_ruby_arg(v: &Value, top: bool) -> Value {
         ),
         other => other.clone(),
     }
+}
+
+/// Ruby's `to_s` of a value as Puppet's Ruby functions see it (`join`,
+/// `max`): nested arrays and hashes in Ruby's `inspect` form.
+pub fn ruby_to_s(v: &Value) -> String {
+    sprintf::to_s(v)
+}
+
+/// Ruby's `Float(str)`: decimal, exponent, hex; underscores between digits.
+pub fn ruby_float_of(s: &str) -> Result<f64, String> {
+    sprintf::ruby_float(s)
+}
+
+/// Ruby's `Integer(str)` (with an optional radix): prefixes `0x`, `0b`,
+/// `0o`, a leading `0` for octal, underscores between digits.
+pub fn ruby_integer_of(s: &str, radix: Option<u32>) -> Result<i64, String> {
+    sprintf::ruby_integer(s, radix)
+}
+
+/// Ruby's `inspect` of a value (`"a"`, `nil`, `{"a"=>1}`).
+pub fn ruby_inspect(v: &Value) -> String {
+    sprintf::inspect(v)
 }
 
 /// `String(value)`: Puppet's default string conversion of a value.

@@ -16,13 +16,13 @@ pub use assignable::{common_type, generalize, is_assignable, normalize};
 pub use infer::{infer, infer_generic, infer_set};
 pub use instance::is_instance;
 pub use mismatch::{
-    describe_mismatch, describe_mismatch_at, format_subject_errors, missing_parameter,
-    unknown_parameter,
+    Signature, describe_mismatch, describe_mismatch_at, describe_signatures, format_subject_errors,
+    missing_parameter, unknown_parameter,
 };
-pub(crate) use parameterize::ruby_capitalize;
 pub use parameterize::{
     capitalize_segments, parameterize, parameterize_class, parameterize_resource, resource_access,
 };
+pub(crate) use parameterize::{ruby_capitalize, ruby_class};
 
 use super::convert::puppet_quote;
 use super::value::{RegexValue, format_float};
@@ -618,11 +618,13 @@ fn write_range(f: &mut fmt::Formatter<'_>, min: i64, max: i64) -> fmt::Result {
 struct Fmt<'a> {
     t: &'a PType,
     expand: u8,
+    /// The alias being expanded: it is not expanded again inside itself.
+    within: Option<&'a str>,
 }
 
 impl fmt::Display for Fmt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.t.write(f, self.expand)
+        self.t.write(f, self.expand, self.within)
     }
 }
 
@@ -630,11 +632,16 @@ impl PType {
     /// Puppet's `to_alias_expanded_s`: like `to_string`, with user type
     /// aliases written out as `Name = Type`.
     pub fn to_alias_expanded_string(&self) -> String {
-        Fmt { t: self, expand: 4 }.to_string()
+        Fmt {
+            t: self,
+            expand: 4,
+            within: None,
+        }
+        .to_string()
     }
 
-    fn write(&self, f: &mut fmt::Formatter<'_>, expand: u8) -> fmt::Result {
-        let sub = |t: &'_ PType| Fmt { t, expand }.to_string();
+    fn write(&self, f: &mut fmt::Formatter<'_>, expand: u8, within: Option<&str>) -> fmt::Result {
+        let sub = |t: &'_ PType| Fmt { t, expand, within }.to_string();
         let list = |ts: &[PType]| ts.iter().map(sub).collect::<Vec<_>>().join(", ");
         // A contained string-value type prints as its quoted value (`Optional['a']`).
         let contained = |t: &PType| match t {
@@ -834,16 +841,18 @@ impl PType {
                 }
             }
             PType::Alias(a) => {
-                if expand > 0 && a.name != "RichDataKey" {
+                if expand > 0 && a.name != "RichDataKey" && within != Some(a.name.as_str()) {
                     let inner = Fmt {
                         t: a.resolved_type(),
                         expand: expand - 1,
+                        within: Some(&a.name),
                     };
                     write!(f, "{} = {inner}", a.name)
                 } else {
                     write!(f, "{}", a.name)
                 }
             }
+            PType::Object => write!(f, "Object[{{}}]"),
             other => write!(f, "{}", other.simple_name()),
         }
     }
@@ -851,6 +860,6 @@ impl PType {
 
 impl fmt::Display for PType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, 0)
+        self.write(f, 0, None)
     }
 }

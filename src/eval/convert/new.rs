@@ -443,7 +443,7 @@ fn new_boolean(args: &[Value]) -> Result<Value, String> {
 }
 
 /// The values iterating over `v` gives (`Iterable.on`), if it is iterable.
-pub(crate) fn iterate(v: &Value) -> Option<Vec<Value>> {
+pub fn iterate(v: &Value) -> Option<Vec<Value>> {
     match v {
         Value::Array(items) => Some(items.to_vec()),
         Value::Hash(h) => Some(

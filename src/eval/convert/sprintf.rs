@@ -429,6 +429,8 @@ pub(crate) fn to_s(v: &Value) -> String {
         Value::Default => "default".into(),
         Value::String(s) => s.to_string(),
         Value::Array(_) | Value::Hash(_) => inspect(v),
+        Value::Regex(r) => format!("(?-mix:{})", r.source),
+        Value::Sensitive(_) => "Sensitive [value redacted]".into(),
         other => other.to_display(),
     }
 }

@@ -16,6 +16,10 @@ enum PathElem {
     EntryKey(String),
     Index(usize),
     Variant(usize),
+    /// `parameter 'name'`.
+    Parameter(String),
+    /// Which signature of a function (a kind of variant: not in the canonical path).
+    Signature(usize),
 }
 
 impl PathElem {
@@ -26,6 +30,8 @@ impl PathElem {
             PathElem::EntryKey(k) => format!("key of entry '{k}'"),
             PathElem::Index(i) => format!("index {i}"),
             PathElem::Variant(i) => format!("variant {i}"),
+            PathElem::Parameter(n) => format!("parameter '{n}'"),
+            PathElem::Signature(i) => format!("{}.", i + 1),
         }
     }
 }
@@ -46,6 +52,12 @@ enum Mismatch {
         actual: PType,
     },
     Size {
+        path: Vec<PathElem>,
+        expected: Size,
+        actual: Size,
+    },
+    /// Wrong number of arguments (Puppet's CountMismatch, a size mismatch).
+    Count {
         path: Vec<PathElem>,
         expected: Size,
         actual: Size,
@@ -74,6 +86,7 @@ impl Mismatch {
         match self {
             Mismatch::Type { path, .. }
             | Mismatch::Size { path, .. }
+            | Mismatch::Count { path, .. }
             | Mismatch::MissingKey { path, .. }
             | Mismatch::ExtraneousKey { path, .. } => path,
         }
@@ -83,6 +96,7 @@ impl Mismatch {
         match self {
             Mismatch::Type { path, .. }
             | Mismatch::Size { path, .. }
+            | Mismatch::Count { path, .. }
             | Mismatch::MissingKey { path, .. }
             | Mismatch::ExtraneousKey { path, .. } => path,
         }
@@ -91,7 +105,7 @@ impl Mismatch {
     fn canonical_path(&self) -> Vec<&PathElem> {
         self.path()
             .iter()
-            .filter(|e| !matches!(e, PathElem::Variant(_)))
+            .filter(|e| !matches!(e, PathElem::Variant(_) | PathElem::Signature(_)))
             .collect()
     }
 
@@ -105,12 +119,17 @@ impl Mismatch {
 
     /// Puppet's `format`: the path, then the message, with a leading space.
     fn format(&self) -> String {
-        let path = self.path();
+        let mut path = self.path();
+        let mut variant = String::new();
+        if let Some(first @ PathElem::Signature(_)) = path.first() {
+            variant = format!(" {}", first.text());
+            path = &path[1..];
+        }
         let position = if path.is_empty() {
-            String::new()
+            variant
         } else {
             format!(
-                " {}",
+                "{variant} {}",
                 path.iter()
                     .map(PathElem::text)
                     .collect::<Vec<_>>()
@@ -150,6 +169,22 @@ impl Mismatch {
                 range_to_s(expected),
                 range_to_s(actual)
             ),
+            Mismatch::Count {
+                expected, actual, ..
+            } => {
+                let (min, max) = (expected.min, expected.max);
+                let suffix =
+                    if (min == 1 && (max == 1 || max == i64::MAX)) || (min == 0 && max == 1) {
+                        ""
+                    } else {
+                        "s"
+                    };
+                format!(
+                    "{position} expects {} argument{suffix}, got {}",
+                    range_to_s_zero(expected, "no"),
+                    range_to_s_zero(actual, "none")
+                )
+            }
             Mismatch::MissingKey { key, .. } => {
                 format!("{position} expects a value for key '{key}'")
             }
@@ -159,10 +194,14 @@ impl Mismatch {
 }
 
 fn range_to_s(r: &Size) -> String {
+    range_to_s_zero(r, "0")
+}
+
+fn range_to_s_zero(r: &Size, zero: &str) -> String {
     let (min, max) = (r.min, r.max);
     if min == max {
         if min == 0 {
-            "0".into()
+            zero.into()
         } else {
             min.to_string()
         }
@@ -397,7 +436,7 @@ fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) 
             .iter()
             .filter(|d| {
                 if want_size {
-                    matches!(d, Mismatch::Size { .. })
+                    matches!(d, Mismatch::Size { .. } | Mismatch::Count { .. })
                 } else {
                     matches!(d, Mismatch::Type { .. })
                 }
@@ -460,6 +499,21 @@ fn merge(prev: Mismatch, curr: &Mismatch) -> Mismatch {
             let e = super::parameterize::variant_of(types);
             Mismatch::type_mismatch(kind, &path, &e, &actual)
         }
+        (
+            Mismatch::Count {
+                path,
+                expected,
+                actual,
+            },
+            Mismatch::Count { expected: oe, .. } | Mismatch::Size { expected: oe, .. },
+        ) => Mismatch::Count {
+            path,
+            expected: Size {
+                min: expected.min.min(oe.min),
+                max: expected.max.max(oe.max),
+            },
+            actual,
+        },
         (prev, _) => prev,
     }
 }
@@ -789,6 +843,153 @@ pub fn format_subject_errors(subject: &str, errors: &[String]) -> String {
         [one] => format!("{subject}:{one}"),
         many => format!("{subject}:\n {}", many.join("\n ")),
     }
+}
+
+/// A function signature, for Puppet's "expects ... arguments" and
+/// "rejected: parameter ..." messages.
+#[derive(Debug, Clone)]
+pub struct Signature {
+    /// Parameter names, in order.
+    pub names: Vec<String>,
+    /// Parameter types, in order (the last one repeats when `max` is `None`).
+    pub types: Vec<PType>,
+    /// How many arguments are required.
+    pub min: usize,
+    /// How many are accepted; `None` when the last parameter repeats.
+    pub max: Option<usize>,
+    /// The block parameter: its name, its type, and whether it is optional.
+    pub block: Option<(String, PType, bool)>,
+}
+
+impl Signature {
+    fn size(&self) -> Size {
+        Size {
+            min: self.min as i64,
+            max: self.max.map_or(i64::MAX, |m| m as i64),
+        }
+    }
+
+    /// Whether the arguments fit (count and types).
+    pub fn accepts(&self, args: &[Value]) -> bool {
+        self.size().contains(args.len() as i64)
+            && args.iter().enumerate().all(|(i, a)| {
+                let t = self.types.get(i).or(self.types.last());
+                t.is_some_and(|t| super::is_instance(t, a))
+            })
+    }
+
+    /// Puppet's `signature_string`: `Array array_value, Callable[2, 2] block?`.
+    fn display(&self) -> String {
+        let size = self.size();
+        if size.min == 0 && size.max == 0 {
+            return String::new();
+        }
+        let last = self.names.len().saturating_sub(1);
+        let mut parts: Vec<String> = self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let mut t = self
+                    .types
+                    .get(i)
+                    .or(self.types.last())
+                    .cloned()
+                    .unwrap_or(PType::Any);
+                let indicator = if size.max == i64::MAX && i == last {
+                    if size.min as usize == self.names.len() {
+                        "+"
+                    } else {
+                        "*"
+                    }
+                } else if i + 1 > self.min {
+                    if let PType::Optional(Some(inner)) = t {
+                        t = *inner;
+                    }
+                    "?"
+                } else {
+                    ""
+                };
+                format!("{t} {name}{indicator}")
+            })
+            .collect();
+        if let Some((name, t, optional)) = &self.block {
+            if *optional {
+                parts.push(format!("{t} {name}?"));
+            } else {
+                parts.push(format!("{t} {name}"));
+            }
+        }
+        parts.join(", ")
+    }
+
+    fn describe_arguments(&self, index: usize, args: &[Value]) -> Vec<Mismatch> {
+        let path = [PathElem::Signature(index)];
+        let expected = self.size();
+        let actual = Size::exact(args.len() as i64);
+        if !expected.covers(&actual) {
+            return vec![Mismatch::Count {
+                path: path.to_vec(),
+                expected,
+                actual,
+            }];
+        }
+        for (i, a) in args.iter().enumerate() {
+            let adx = i.min(self.types.len().saturating_sub(1));
+            let Some(etype) = self.types.get(adx) else {
+                continue;
+            };
+            let atype = infer_set(a);
+            if !is_assignable(etype, &atype) {
+                let name = self.names.get(adx).cloned().unwrap_or_default();
+                let d = describe(etype, &atype, &join_path(&path, PathElem::Parameter(name)));
+                if !d.is_empty() {
+                    return d;
+                }
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// Puppet's message for a call no signature of function `func` accepts:
+/// "'join' expects between 1 and 2 arguments, got 3", "'upcase' parameter
+/// 'arg' expects a value of type Numeric, String, Array, or Hash, got
+/// Boolean", or the "was called with arguments it does not accept. It
+/// expects one of:" listing.
+pub fn describe_signatures(func: &str, sigs: &[Signature], args: &[Value]) -> String {
+    let label = format!("'{func}'");
+    let error_arrays: Vec<Vec<Mismatch>> = sigs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.describe_arguments(i, args))
+        .collect();
+    if error_arrays.iter().any(Vec::is_empty) {
+        // The arguments fit a signature that needs a block.
+        return format!("{label} expects a block");
+    }
+    let errors = merge_descriptions(0, error_arrays.clone());
+    if errors.len() == 1 {
+        return format!("{label}{}", errors[0].format());
+    }
+    let mut lines = Vec::new();
+    if sigs.len() == 1 {
+        lines.push(format!("{label} expects ({})", sigs[0].display()));
+        for e in &error_arrays[0] {
+            lines.push(format!("  rejected:{}", e.clone().chop_path(0).format()));
+        }
+    } else {
+        lines.push(format!(
+            "The function {label} was called with arguments it does not accept. It expects one of:"
+        ));
+        for (sig, errs) in sigs.iter().zip(&error_arrays) {
+            lines.push(format!("  ({})", sig.display()));
+            for e in errs {
+                lines.push(format!("    rejected:{}", e.clone().chop_path(0).format()));
+            }
+        }
+    }
+    lines.join("\n")
 }
 
 #[cfg(test)]
