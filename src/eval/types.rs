@@ -9,12 +9,16 @@
 mod assignable;
 mod infer;
 mod instance;
+mod literal;
 mod mismatch;
 mod parameterize;
 
 pub use assignable::{common_type, generalize, is_assignable, normalize};
 pub use infer::{infer, infer_generic, infer_set};
 pub use instance::is_instance;
+#[cfg(test)]
+pub(crate) use literal::literal;
+pub(crate) use literal::literal_with;
 pub use mismatch::{
     Signature, describe_mismatch, describe_mismatch_at, describe_signatures, format_subject_errors,
     missing_parameter, unknown_parameter,
@@ -827,8 +831,10 @@ impl PType {
             }
             PType::Resource { type_name, title } => match (type_name, title) {
                 (None, _) => write!(f, "Resource"),
-                (Some(t), None) => write!(f, "{t}"),
-                (Some(t), Some(title)) => write!(f, "{t}[{}]", puppet_quote(title)),
+                (Some(t), None) => write!(f, "{}", capitalize_segments(t)),
+                (Some(t), Some(title)) => {
+                    write!(f, "{}[{}]", capitalize_segments(t), puppet_quote(title))
+                }
             },
             PType::Class { name: None } => write!(f, "Class"),
             PType::Class { name: Some(n) } => write!(f, "Class[{n}]"),
@@ -863,3 +869,5 @@ impl fmt::Display for PType {
         self.write(f, 0, None)
     }
 }
+#[cfg(test)]
+mod fixture_tests;

@@ -260,18 +260,26 @@ pub(crate) fn format_directive(spec: &Spec, value: &Value) -> Result<String, Str
                         return Err(if *f > 0.0 { "Infinity" } else { "-Infinity" }.into());
                     }
                     let t = f.trunc();
-                    if t.abs() >= 9.2e18 {
-                        // Beyond i64: Ruby prints the exact integer.
+                    if t.abs() >= 1.0e38 {
+                        // Beyond i128: Ruby prints the exact integer.
                         return Ok(format_big_float_int(t, spec));
                     }
-                    t as i64
+                    t as i128
                 }
-                other => to_integer(other)?,
+                other => to_integer(other)? as i128,
             };
             Ok(format_integer(n, spec))
         }
         'f' | 'e' | 'E' | 'g' | 'G' | 'a' | 'A' => {
             let f = to_float(value)?;
+            if spec.conv == 'f' && matches!(value, Value::Integer(_)) && spec.precision == Some(0) {
+                // Ruby formats an Integer for `%f` exactly, without a point.
+                let plain = Spec {
+                    sharp: false,
+                    ..spec.clone()
+                };
+                return Ok(format_float_spec(f, &plain));
+            }
             Ok(format_float_spec(f, spec))
         }
         other => Err(format!("malformed format string - %{other}")),
@@ -311,7 +319,7 @@ fn pad_number(prefix: &str, digits: &str, spec: &Spec, allow_zero: bool) -> Stri
     }
 }
 
-fn format_integer(n: i64, spec: &Spec) -> String {
+fn format_integer(n: i128, spec: &Spec) -> String {
     let (radix, upper) = match spec.conv {
         'x' => (16, false),
         'X' => (16, true),
@@ -322,56 +330,58 @@ fn format_integer(n: i64, spec: &Spec) -> String {
     };
     let signed = spec.plus || spec.space || radix == 10;
     let negative = n < 0;
-    let mut digits = if negative && !signed {
+    // Ruby shows negative numbers without a sign flag in two's complement (`..f01`).
+    let twos = negative && !signed;
+    let top = digit_char(radix - 1);
+    let mut digits = if twos {
         twos_complement_digits(n, radix)
     } else {
-        to_radix(n.unsigned_abs() as u128, radix)
+        to_radix(n.unsigned_abs(), radix)
     };
-    if upper {
-        digits = digits.to_uppercase();
+    if n == 0 && spec.precision == Some(0) {
+        digits.clear();
     }
     if let Some(p) = spec.precision {
+        let target = if twos { p.saturating_sub(2) } else { p };
         let len = digits.chars().count();
-        if p > len {
-            let fill = if negative && !signed {
-                digit_char(radix - 1)
-            } else {
-                '0'
-            };
-            digits = format!("{}{digits}", fill.to_string().repeat(p - len));
+        if target > len {
+            let fill = if twos { top } else { '0' };
+            digits = format!("{}{digits}", fill.to_string().repeat(target - len));
         }
     }
     let mut prefix = String::new();
-    if negative && signed {
-        prefix.push('-');
-    } else if spec.plus {
-        prefix.push('+');
-    } else if spec.space {
-        prefix.push(' ');
+    if !twos {
+        if negative {
+            prefix.push('-');
+        } else if spec.plus {
+            prefix.push('+');
+        } else if spec.space {
+            prefix.push(' ');
+        }
     }
-    if spec.sharp && n != 0 {
+    if spec.sharp {
         match spec.conv {
-            'x' => prefix.push_str("0x"),
-            'X' => prefix.push_str("0X"),
-            'b' => prefix.push_str("0b"),
-            'B' => prefix.push_str("0B"),
-            'o' if !digits.starts_with('0') => prefix.push('0'),
+            'x' if n != 0 => prefix.push_str("0x"),
+            'X' if n != 0 => prefix.push_str("0X"),
+            'b' if n != 0 => prefix.push_str("0b"),
+            'B' if n != 0 => prefix.push_str("0B"),
+            'o' if !twos && !digits.starts_with('0') => prefix.push('0'),
             _ => {}
         }
     }
-    if negative && !signed {
+    if upper {
+        digits = digits.to_uppercase();
+    }
+    if twos {
         prefix.push_str("..");
-        if spec.zero && !spec.minus && spec.precision.is_none() {
-            // Ruby fills with the sign digit (`..ffffff`).
+        if spec.zero
+            && !spec.minus
+            && spec.precision.is_none()
+            && let Some(w) = spec.width
+        {
             let len = prefix.len() + digits.len();
-            if let Some(w) = spec.width
-                && w > len
-            {
-                let fill = if upper {
-                    digit_char(radix - 1).to_ascii_uppercase()
-                } else {
-                    digit_char(radix - 1)
-                };
+            if w > len {
+                let fill = if upper { top.to_ascii_uppercase() } else { top };
                 digits = format!("{}{digits}", fill.to_string().repeat(w - len));
             }
         }
@@ -398,10 +408,10 @@ fn to_radix(mut n: u128, radix: u32) -> String {
 
 /// Ruby's two's complement digits of a negative number (`-255` → `f01`):
 /// the minimal digits, led by one digit of the sign.
-fn twos_complement_digits(n: i64, radix: u32) -> String {
+fn twos_complement_digits(n: i128, radix: u32) -> String {
     // 120 bits is a multiple of 1, 3 and 4 bits per digit.
     let bits = 120u32;
-    let v = (n as i128) as u128 & ((1u128 << bits) - 1);
+    let v = n as u128 & ((1u128 << bits) - 1);
     let all = to_radix(v, radix);
     let top = digit_char(radix - 1);
     let trimmed = all.trim_start_matches(top);
@@ -642,16 +652,163 @@ fn exact_digits(x: f64) -> (Vec<u8>, i32) {
     (digits, exp + 1)
 }
 
-fn ulp_distance(a: f64, b: f64) -> u64 {
-    let (ia, ib) = (a.to_bits() as i64, b.to_bits() as i64);
-    ia.abs_diff(ib)
+const TENS: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+const BIGTENS: [f64; 5] = [1e16, 1e32, 1e64, 1e128, 1e256];
+
+/// What the fast floating-point pass of Ruby's `dtoa` decides about the
+/// last digit.
+enum Quick {
+    /// The digits (no trailing zeros) and `exp` (`x ≈ 0.DIGITS × 10^exp`).
+    Done(Vec<u8>, i32),
+    /// Too close to halfway with an even last digit: Ruby keeps it.
+    Truncate,
+    /// Undecided: the exact computation rounds (half to even on true ties).
+    Exact,
 }
 
-/// Rounds `|x|` to `keep` significant digits the way Ruby's `format` does:
-/// correctly, except that a value within one ulp of a halfway point is
-/// treated as the halfway point and rounded half to even.
-fn round_digits(x: f64, keep: i32) -> (Vec<u8>, i32) {
+/// The fast pass of Ruby's `dtoa` in modes 2 (`ndigits` significant digits)
+/// and 3 (`ndigits` after the point), replayed in the same double
+/// arithmetic, so values near a halfway point round as Ruby rounds them.
+fn quick_pass(x: f64, mode3: bool, ndigits: i32) -> Quick {
+    let bits = x.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    if biased == 0 {
+        return Quick::Exact;
+    }
+    let i = biased - 1023;
+    let d2 = f64::from_bits((bits & ((1u64 << 52) - 1)) | (1023u64 << 52));
+    // Ruby's dtoa estimate of log10, with its truncated constants.
+    #[allow(clippy::approx_constant)]
+    let ds = (d2 - 1.5) * 0.289529654602168 + 0.1760912590558 + f64::from(i) * 0.301029995663981;
+    let mut k = ds as i32;
+    if ds < 0.0 && ds != f64::from(k) {
+        k -= 1;
+    }
+    let mut k_check = true;
+    if (0..=22).contains(&k) {
+        if x < TENS[k as usize] {
+            k -= 1;
+        }
+        k_check = false;
+    }
+    let (mut ilim, ilim1) = if mode3 {
+        let i = ndigits + k + 1;
+        (i, i - 1)
+    } else {
+        let n = ndigits.max(1);
+        (n, n)
+    };
+    if !(0..=14).contains(&ilim) {
+        return Quick::Exact;
+    }
+    let mut d = x;
+    let mut ieps = 2;
+    if k > 0 {
+        let mut ds = TENS[(k & 0xf) as usize];
+        let mut j = k >> 4;
+        if j & 0x10 != 0 {
+            j &= 0xf;
+            d /= BIGTENS[4];
+            ieps += 1;
+        }
+        let mut idx = 0;
+        while j != 0 {
+            if j & 1 != 0 {
+                ieps += 1;
+                ds *= BIGTENS[idx];
+            }
+            j >>= 1;
+            idx += 1;
+        }
+        d /= ds;
+    } else if k < 0 {
+        let j1 = -k;
+        d *= TENS[(j1 & 0xf) as usize];
+        let mut j = j1 >> 4;
+        let mut idx = 0;
+        while j != 0 {
+            if j & 1 != 0 {
+                ieps += 1;
+                d *= BIGTENS[idx.min(4)];
+            }
+            j >>= 1;
+            idx += 1;
+        }
+    }
+    if k_check && d < 1.0 && ilim > 0 {
+        if ilim1 <= 0 {
+            return Quick::Exact;
+        }
+        ilim = ilim1;
+        k -= 1;
+        d *= 10.0;
+        ieps += 1;
+    }
+    let mut eps = f64::from(ieps) * d + 7.0;
+    eps = f64::from_bits(eps.to_bits() - (52u64 << 52));
+    if ilim == 0 {
+        d -= 5.0;
+        return if d > eps {
+            Quick::Done(vec![1], k + 2)
+        } else if d < -eps {
+            Quick::Done(Vec::new(), -ndigits)
+        } else {
+            Quick::Exact
+        };
+    }
+    eps *= TENS[(ilim - 1) as usize];
+    let mut digits: Vec<u8> = Vec::with_capacity(ilim as usize);
+    let mut i = 1;
+    loop {
+        let l = d as i64;
+        d -= l as f64;
+        if d == 0.0 {
+            ilim = i;
+        }
+        digits.push(l.clamp(0, 9) as u8);
+        if i == ilim {
+            let up = if d > 0.5 + eps {
+                true
+            } else if d < 0.5 - eps {
+                false
+            } else if l & 1 == 1 {
+                true
+            } else {
+                return Quick::Truncate;
+            };
+            if up {
+                while digits.last() == Some(&9) {
+                    digits.pop();
+                }
+                match digits.last_mut() {
+                    Some(last) => *last += 1,
+                    None => {
+                        return Quick::Done(vec![1], k + 2);
+                    }
+                }
+            } else {
+                while digits.last() == Some(&0) {
+                    digits.pop();
+                }
+            }
+            return Quick::Done(digits, k + 1);
+        }
+        d *= 10.0;
+        i += 1;
+    }
+}
+
+/// Rounds `|x|` (finite, non-zero) as Ruby's `dtoa` does: mode 3 keeps
+/// `ndigits` digits after the point, mode 2 `ndigits` significant digits.
+/// Gives dtoa's digit string (trailing zeros dropped, except where Ruby
+/// keeps them) and `exp` (`x ≈ 0.DIGITS × 10^exp`).
+fn round_ruby(x: f64, mode3: bool, ndigits: i32) -> (Vec<u8>, i32) {
+    let x = x.abs();
     let (digits, exp) = exact_digits(x);
+    let keep = if mode3 { ndigits + exp } else { ndigits.max(1) };
     if keep >= digits.len() as i32 {
         return (digits, exp);
     }
@@ -659,40 +816,47 @@ fn round_digits(x: f64, keep: i32) -> (Vec<u8>, i32) {
         return (Vec::new(), exp);
     }
     let keep = keep as usize;
-    let kept: Vec<u8> = digits[..keep].to_vec();
+    let mut kept: Vec<u8> = digits[..keep].to_vec();
     let rest = &digits[keep..];
-    let exact_tie = rest.len() == 1 && rest[0] == 5;
-    let near_tie = !exact_tie && {
-        let tie: String = kept
-            .iter()
-            .map(|d| (b'0' + d) as char)
-            .chain(std::iter::once('5'))
-            .collect();
-        let tie_value: f64 = format!("0.{tie}e{exp}").parse().unwrap_or(f64::NAN);
-        ulp_distance(tie_value, x.abs()) <= 1
-    };
-    let up = if exact_tie || near_tie {
-        kept.last().is_some_and(|d| d % 2 == 1)
+    let odd = kept.last().is_some_and(|d| d % 2 == 1);
+    let exact_up = if rest.len() == 1 && rest[0] == 5 {
+        odd
     } else {
         rest[0] >= 5
     };
-    if !up {
-        return (kept, exp);
-    }
-    let mut kept = kept;
-    let mut i = kept.len();
-    loop {
-        if i == 0 {
-            kept.insert(0, 1);
-            return (kept, exp + 1);
-        }
-        i -= 1;
-        if kept[i] == 9 {
-            kept[i] = 0;
-        } else {
-            kept[i] += 1;
+    let up = match quick_pass(x, mode3, ndigits) {
+        Quick::Done(d, e) => return (d, e),
+        Quick::Truncate => {
+            if exact_up {
+                // Ruby's round-off without the increment: trailing 9s go,
+                // trailing zeros stay.
+                while kept.last() == Some(&9) {
+                    kept.pop();
+                }
+            } else {
+                while kept.last() == Some(&0) {
+                    kept.pop();
+                }
+            }
             return (kept, exp);
         }
+        Quick::Exact => exact_up && keep > 0,
+    };
+    if !up {
+        while kept.last() == Some(&0) {
+            kept.pop();
+        }
+        return (kept, exp);
+    }
+    while kept.last() == Some(&9) {
+        kept.pop();
+    }
+    match kept.last_mut() {
+        Some(last) => {
+            *last += 1;
+            (kept, exp)
+        }
+        None => (vec![1], exp + 1),
     }
 }
 
@@ -720,8 +884,7 @@ fn fixed_body(x: f64, prec: usize, sharp: bool) -> String {
             "0".into()
         };
     }
-    let (_, exp0) = exact_digits(x);
-    let (digits, exp) = round_digits(x, exp0 + prec as i32);
+    let (digits, exp) = round_ruby(x, true, prec as i32);
     let int_part = if exp > 0 {
         digit_string(&digits, 0, exp)
     } else {
@@ -742,7 +905,7 @@ fn exp_body(x: f64, prec: usize, sharp: bool, upper: bool) -> String {
     let (digits, exp) = if x == 0.0 {
         (vec![0u8], 1)
     } else {
-        round_digits(x, prec as i32 + 1)
+        round_ruby(x, false, prec as i32 + 1)
     };
     let e = exp - 1;
     let first = digit_string(&digits, 0, 1);
@@ -758,88 +921,102 @@ fn exp_body(x: f64, prec: usize, sharp: bool, upper: bool) -> String {
     s
 }
 
-/// `%g` body of `|x|`.
+/// `%g` body of `|x|`: dtoa's significant digits, in fixed or exponent
+/// form; without `#` only the digits dtoa gives are shown.
 fn general_body(x: f64, prec: usize, sharp: bool, upper: bool) -> String {
     let p = if prec == 0 { 1 } else { prec };
-    let e = if x == 0.0 {
-        0
+    let (digits, expt) = if x == 0.0 {
+        (vec![0u8], 1)
     } else {
-        let (_, exp) = round_digits(x, p as i32);
-        exp - 1
+        round_ruby(x, false, p as i32)
     };
-    let mut s = if e < -4 || e >= p as i32 {
-        exp_body(x, p - 1, sharp, upper)
+    let ndig = digits.len().max(1);
+    let e = expt - 1;
+    if e < -4 || e >= p as i32 {
+        let shown = if sharp { p } else { ndig };
+        let mut s = digit_string(&digits, 0, 1);
+        if shown > 1 || sharp {
+            s.push('.');
+        }
+        s.push_str(&digit_string(&digits, 1, shown as i32));
+        s.push(if upper { 'E' } else { 'e' });
+        s.push(if e < 0 { '-' } else { '+' });
+        s.push_str(&format!("{:02}", e.abs()));
+        s
     } else {
-        fixed_body(x, (p as i32 - 1 - e).max(0) as usize, sharp)
-    };
-    if !sharp {
-        let (mant, exp_part) = match s.find(['e', 'E']) {
-            Some(i) => (s[..i].to_string(), s[i..].to_string()),
-            None => (s.clone(), String::new()),
-        };
-        let mant = if mant.contains('.') {
-            mant.trim_end_matches('0').trim_end_matches('.').to_string()
+        let decimals = if sharp {
+            p as i32 - expt
         } else {
-            mant
+            ndig as i32 - expt
+        }
+        .max(0);
+        let int_part = if expt > 0 {
+            digit_string(&digits, 0, expt)
+        } else {
+            "0".to_string()
         };
-        s = format!("{mant}{exp_part}");
+        let frac = digit_string(&digits, expt, expt + decimals);
+        if decimals > 0 {
+            format!("{int_part}.{frac}")
+        } else if sharp {
+            format!("{int_part}.")
+        } else {
+            int_part
+        }
     }
-    s
 }
 
 /// `%a`: hexadecimal float.
-fn hex_body(x: f64, prec: Option<usize>, upper: bool) -> String {
-    if x == 0.0 {
-        let s = "0x0p+0".to_string();
-        return if upper { s.to_uppercase() } else { s };
-    }
-    let bits = x.abs().to_bits();
-    let mut exp = ((bits >> 52) & 0x7ff) as i64;
-    let mut mant = bits & ((1u64 << 52) - 1);
-    if exp == 0 {
-        // Subnormal: normalize.
-        let shift = mant.leading_zeros() as i64 - 11;
-        mant = (mant << shift) & ((1u64 << 52) - 1);
-        exp = 1 - shift;
-    }
-    let e = exp - 1023;
-    let mut hex = format!("{mant:013x}");
-    match prec {
-        Some(p) if p < 13 => {
-            // Round the mantissa to p hex digits (half to even).
-            let drop = (13 - p) * 4;
-            let full = (1u64 << 52) | mant;
-            let rem = full & ((1u64 << drop) - 1);
-            let mut kept = full >> drop;
-            let half = 1u64 << (drop - 1);
-            if rem > half || (rem == half && kept & 1 == 1) {
-                kept += 1;
+fn hex_body(x: f64, prec: Option<usize>, upper: bool, sharp: bool) -> String {
+    let (lead, frac, e) = if x == 0.0 {
+        (0u64, "0".repeat(prec.unwrap_or(0)), 0i64)
+    } else {
+        let bits = x.abs().to_bits();
+        let mut exp = ((bits >> 52) & 0x7ff) as i64;
+        let mut mant = bits & ((1u64 << 52) - 1);
+        if exp == 0 {
+            // Subnormal: normalize.
+            let shift = mant.leading_zeros() as i64 - 11;
+            mant = (mant << shift) & ((1u64 << 52) - 1);
+            exp = 1 - shift;
+        }
+        let mut e = exp - 1023;
+        match prec {
+            Some(p) if p < 13 => {
+                // Round the mantissa to p hex digits, half to even.
+                let drop = ((13 - p) * 4) as u32;
+                let full = (1u64 << 52) | mant;
+                let rem = full & ((1u64 << drop) - 1);
+                let mut kept = full >> drop;
+                let half = 1u64 << (drop - 1);
+                if rem > half || (rem == half && kept & 1 == 1) {
+                    kept += 1;
+                }
+                let mut lead = kept >> (p * 4);
+                let mut frac_bits = kept & ((1u64 << (p * 4)) - 1);
+                if lead >= 2 {
+                    lead = 1;
+                    frac_bits = 0;
+                    e += 1;
+                }
+                let frac = if p > 0 {
+                    format!("{frac_bits:0width$x}", width = p)
+                } else {
+                    String::new()
+                };
+                (lead, frac, e)
             }
-            let lead = kept >> (p * 4);
-            let frac = kept & ((1u64 << (p * 4)) - 1);
-            hex = if p > 0 {
-                format!("{frac:0width$x}", width = p)
-            } else {
-                String::new()
-            };
-            let s = format!(
-                "0x{lead}{}{hex}p{}{}",
-                if p > 0 { "." } else { "" },
-                if e < 0 { '-' } else { '+' },
-                e.abs()
-            );
-            return if upper { s.to_uppercase() } else { s };
+            Some(p) => (1, format!("{mant:013x}{}", "0".repeat(p - 13)), e),
+            None => (
+                1,
+                format!("{mant:013x}").trim_end_matches('0').to_string(),
+                e,
+            ),
         }
-        Some(p) => {
-            hex.push_str(&"0".repeat(p - 13));
-        }
-        None => {
-            hex = hex.trim_end_matches('0').to_string();
-        }
-    }
+    };
+    let dot = if !frac.is_empty() || sharp { "." } else { "" };
     let s = format!(
-        "0x1{}{hex}p{}{}",
-        if hex.is_empty() { "" } else { "." },
+        "0x{lead}{dot}{frac}p{}{}",
         if e < 0 { '-' } else { '+' },
         e.abs()
     );
@@ -866,7 +1043,7 @@ fn format_float_spec(f: f64, spec: &Spec) -> String {
         'f' => fixed_body(x, spec.precision.unwrap_or(6), spec.sharp),
         'e' | 'E' => exp_body(x, spec.precision.unwrap_or(6), spec.sharp, upper),
         'g' | 'G' => general_body(x, spec.precision.unwrap_or(6), spec.sharp, upper),
-        _ => hex_body(x, spec.precision, upper),
+        _ => hex_body(x, spec.precision, upper, spec.sharp),
     };
     if matches!(spec.conv, 'a' | 'A') {
         // The zero padding goes after the `0x`.

@@ -2,10 +2,8 @@
 //! :arg`), checked against the arguments with Puppet's dispatch rules and
 //! messages.
 
-use super::super::super::types::{
-    AliasType, PType, Signature, describe_signatures, parameterize, resource_access,
-};
-use super::super::super::value::{RegexValue, Value};
+use super::super::super::types::{AliasType, PType, Signature, describe_signatures, literal_with};
+use super::super::super::value::Value;
 use std::rc::Rc;
 
 /// Parses a type expression of a built-in signature (`Variant[String,
@@ -13,117 +11,11 @@ use std::rc::Rc;
 /// Signatures are constants of this crate, so a malformed one is a bug:
 /// tests parse every signature.
 pub(crate) fn type_of(src: &str) -> PType {
-    let mut p = Parser {
-        chars: src.chars().collect(),
-        pos: 0,
-    };
-    match p.value() {
-        Some(Value::Type(t)) if p.at_end() => (*t).clone(),
+    match literal_with(src, &named_type) {
+        Some(Value::Type(t)) => (*t).clone(),
         _ => {
             debug_assert!(false, "bad signature type {src}");
             PType::Any
-        }
-    }
-}
-
-struct Parser {
-    chars: Vec<char>,
-    pos: usize,
-}
-
-impl Parser {
-    fn skip_ws(&mut self) {
-        while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
-            self.pos += 1;
-        }
-    }
-
-    fn at_end(&mut self) -> bool {
-        self.skip_ws();
-        self.pos >= self.chars.len()
-    }
-
-    fn eat(&mut self, c: char) -> bool {
-        self.skip_ws();
-        if self.chars.get(self.pos) == Some(&c) {
-            self.pos += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn value(&mut self) -> Option<Value> {
-        self.skip_ws();
-        let c = *self.chars.get(self.pos)?;
-        if c == '\'' || c == '"' {
-            self.pos += 1;
-            let start = self.pos;
-            while self.chars.get(self.pos).is_some_and(|x| *x != c) {
-                self.pos += 1;
-            }
-            let s: String = self.chars[start..self.pos].iter().collect();
-            self.pos += 1;
-            return Some(Value::string(s));
-        }
-        if c == '/' {
-            self.pos += 1;
-            let start = self.pos;
-            while self.chars.get(self.pos).is_some_and(|x| *x != '/') {
-                if self.chars[self.pos] == '\\' {
-                    self.pos += 1;
-                }
-                self.pos += 1;
-            }
-            let s: String = self.chars[start..self.pos].iter().collect();
-            self.pos += 1;
-            return RegexValue::new(&s).ok().map(|r| Value::Regex(Rc::new(r)));
-        }
-        if c.is_ascii_digit() {
-            let start = self.pos;
-            while self.chars.get(self.pos).is_some_and(char::is_ascii_digit) {
-                self.pos += 1;
-            }
-            let s: String = self.chars[start..self.pos].iter().collect();
-            return s.parse().ok().map(Value::Integer);
-        }
-        let start = self.pos;
-        while self
-            .chars
-            .get(self.pos)
-            .is_some_and(|x| x.is_alphanumeric() || *x == '_' || *x == ':')
-        {
-            self.pos += 1;
-        }
-        let word: String = self.chars[start..self.pos].iter().collect();
-        if word.is_empty() {
-            return None;
-        }
-        if word == "default" {
-            return Some(Value::Default);
-        }
-        if !word.starts_with(|c: char| c.is_ascii_uppercase()) {
-            return Some(Value::string(word));
-        }
-        let base = named_type(&word)?;
-        if !self.eat('[') {
-            return Some(Value::from_type(base));
-        }
-        let mut args = Vec::new();
-        if !self.eat(']') {
-            loop {
-                args.push(self.value()?);
-                if self.eat(']') {
-                    break;
-                }
-                if !self.eat(',') {
-                    return None;
-                }
-            }
-        }
-        match base {
-            PType::Resource { .. } | PType::Class { .. } => resource_access(&base, &args).ok(),
-            _ => parameterize(&base, &args).ok().map(Value::from_type),
         }
     }
 }
@@ -132,7 +24,7 @@ fn named_type(name: &str) -> Option<PType> {
     if name == "StringData" {
         return Some(string_data());
     }
-    PType::from_name(name)
+    Some(PType::from_name(name).unwrap_or_else(|| PType::resource_type(name)))
 }
 
 thread_local! {
