@@ -5,10 +5,12 @@
 //! Each line is `KIND <TAB> A <TAB> B <TAB> EXPECTED`, A and B in Puppet's
 //! notation: `D` type display, `TD`/`TR`/`TG` `type(A)` detailed, reduced
 //! and generalized, `I` `A =~ B`, `A` `A <= B` (types), `M` the error for
-//! class parameter type B given A, `F` Ruby's `format(A, B)`.
+//! class parameter type B given A, `F` Ruby's `format(A, B)`, `L` the
+//! value of function A called with the arguments array B (`LE`: its error).
 
 use super::super::compare::compare_op;
-use super::super::convert::sprintf;
+use super::super::convert::{format_value, sprintf};
+use super::super::functions::library::lookup;
 use super::super::value::Value;
 use super::*;
 
@@ -36,6 +38,23 @@ fn actual(kind: &str, a: &str, b: &str) -> String {
             &describe_mismatch_at("parameter 'p'", &ty(b), &lit(a)),
         ),
         "F" => sprintf(a, &[lit(b)]).unwrap_or_else(|e| format!("ERR:{e}")),
+        "L" | "LE" => {
+            let Value::Array(args) = lit(b) else {
+                panic!("arguments must be an array: {b}");
+            };
+            let result = if a == "String" {
+                format_value(&args[0], args.get(1)).map(Value::string)
+            } else {
+                let f = lookup(a).unwrap_or_else(|| panic!("unknown function {a}"));
+                f(&args)
+            };
+            match (kind, result) {
+                ("L", Ok(v)) => v.to_display(),
+                ("LE", Err(e)) => e,
+                (_, Ok(v)) => format!("unexpected value {}", v.to_display()),
+                (_, Err(e)) => format!("unexpected error {e}"),
+            }
+        }
         other => panic!("unknown case kind {other}"),
     }
 }
@@ -89,3 +108,4 @@ fixture!(instance_checks_match_puppet, "instance.tsv");
 fixture!(assignability_matches_puppet, "assignable.tsv");
 fixture!(mismatch_messages_match_puppet, "mismatch.tsv");
 fixture!(format_matches_ruby, "format.tsv");
+fixture!(functions_match_puppet, "functions.tsv");

@@ -177,6 +177,10 @@ impl Parser<'_> {
         if !word.starts_with(|c: char| c.is_ascii_uppercase()) {
             return Some(Value::string(word));
         }
+        if word == "Sensitive" && self.eat('(') {
+            let inner = self.value()?;
+            return self.eat(')').then(|| Value::Sensitive(Rc::new(inner)));
+        }
         let base = (self.resolve)(&word)?;
         if !self.eat('[') {
             return Some(Value::from_type(base));

@@ -70,6 +70,10 @@ enum Mismatch {
         path: Vec<PathElem>,
         key: String,
     },
+    /// A function signature needs a block and none was given.
+    MissingBlock {
+        path: Vec<PathElem>,
+    },
 }
 
 impl Mismatch {
@@ -88,7 +92,8 @@ impl Mismatch {
             | Mismatch::Size { path, .. }
             | Mismatch::Count { path, .. }
             | Mismatch::MissingKey { path, .. }
-            | Mismatch::ExtraneousKey { path, .. } => path,
+            | Mismatch::ExtraneousKey { path, .. }
+            | Mismatch::MissingBlock { path } => path,
         }
     }
 
@@ -98,7 +103,8 @@ impl Mismatch {
             | Mismatch::Size { path, .. }
             | Mismatch::Count { path, .. }
             | Mismatch::MissingKey { path, .. }
-            | Mismatch::ExtraneousKey { path, .. } => path,
+            | Mismatch::ExtraneousKey { path, .. }
+            | Mismatch::MissingBlock { path } => path,
         }
     }
 
@@ -189,6 +195,7 @@ impl Mismatch {
                 format!("{position} expects a value for key '{key}'")
             }
             Mismatch::ExtraneousKey { key, .. } => format!("{position} unrecognized key '{key}'"),
+            Mismatch::MissingBlock { .. } => format!("{position} expects a block"),
         }
     }
 }
@@ -431,15 +438,13 @@ fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) 
     let count = variant_descriptions.len();
     let mut descriptions: Vec<Mismatch> = variant_descriptions.into_iter().flatten().collect();
     // Size mismatches first, then type mismatches (block mismatches do not occur here).
-    for want_size in [true, false] {
+    for class in 0..3 {
         let selected: Vec<&Mismatch> = descriptions
             .iter()
-            .filter(|d| {
-                if want_size {
-                    matches!(d, Mismatch::Size { .. } | Mismatch::Count { .. })
-                } else {
-                    matches!(d, Mismatch::Type { .. })
-                }
+            .filter(|d| match class {
+                0 => matches!(d, Mismatch::Size { .. } | Mismatch::Count { .. }),
+                1 => matches!(d, Mismatch::MissingBlock { .. }),
+                _ => matches!(d, Mismatch::Type { .. }),
             })
             .collect();
         if selected.len() != count || count == 0 {
@@ -959,14 +964,33 @@ impl Signature {
 /// expects one of:" listing.
 pub fn describe_signatures(func: &str, sigs: &[Signature], args: &[Value]) -> String {
     let label = format!("'{func}'");
-    let error_arrays: Vec<Vec<Mismatch>> = sigs
+    let mut error_arrays: Vec<Vec<Mismatch>> = sigs
         .iter()
         .enumerate()
         .map(|(i, s)| s.describe_arguments(i, args))
         .collect();
     if error_arrays.iter().any(Vec::is_empty) {
-        // The arguments fit a signature that needs a block.
-        return format!("{label} expects a block");
+        // Pure functions get no block: signatures that require one complain.
+        let block_arrays: Vec<Vec<Mismatch>> = sigs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match &s.block {
+                Some((_, _, false)) => vec![Mismatch::MissingBlock {
+                    path: vec![PathElem::Signature(i)],
+                }],
+                _ => Vec::new(),
+            })
+            .collect();
+        let with_blocks = block_arrays.iter().filter(|a| !a.is_empty()).count();
+        if with_blocks == block_arrays.len() {
+            error_arrays = block_arrays;
+        } else if with_blocks > 0 {
+            for (errors, block) in error_arrays.iter_mut().zip(block_arrays) {
+                if errors.is_empty() {
+                    *errors = block;
+                }
+            }
+        }
     }
     let errors = merge_descriptions(0, error_arrays.clone());
     if errors.len() == 1 {
