@@ -416,30 +416,31 @@ impl PType {
     }
 
     /// The built-in type a capitalized name denotes (`Integer`, `String`,
-    /// `Optional`, ...); `None` when the name is not a built-in type, so the
-    /// caller treats it as a resource type or a type alias.
+    /// `Optional`, ...; case-insensitively, as Puppet: `InTeGeR` too);
+    /// `None` when the name is not a built-in type, so the caller treats it
+    /// as a resource type or a type alias.
     pub fn from_name(name: &str) -> Option<PType> {
-        Some(match name {
-            "Any" => PType::Any,
-            "Undef" => PType::Undef,
-            "Default" => PType::Default,
-            "NotUndef" => PType::NotUndef(None),
-            "Boolean" => PType::Boolean(None),
-            "Integer" => PType::integer(),
-            "Float" => PType::float(),
-            "Numeric" => PType::Numeric,
-            "String" => PType::string(),
-            "Enum" => PType::Enum {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "any" => PType::Any,
+            "undef" => PType::Undef,
+            "default" => PType::Default,
+            "notundef" => PType::NotUndef(None),
+            "boolean" => PType::Boolean(None),
+            "integer" => PType::integer(),
+            "float" => PType::float(),
+            "numeric" => PType::Numeric,
+            "string" => PType::string(),
+            "enum" => PType::Enum {
                 values: Vec::new(),
                 case_insensitive: false,
             },
-            "Pattern" => PType::Pattern(Vec::new()),
-            "Regexp" => PType::Regexp(None),
-            "Scalar" => PType::Scalar,
-            "ScalarData" => PType::ScalarData,
-            "Data" => PType::Data,
-            "RichData" => PType::RichData,
-            "RichDataKey" => {
+            "pattern" => PType::Pattern(Vec::new()),
+            "regexp" => PType::Regexp(None),
+            "scalar" => PType::Scalar,
+            "scalardata" => PType::ScalarData,
+            "data" => PType::Data,
+            "richdata" => PType::RichData,
+            "richdatakey" => {
                 let resolved = std::cell::OnceCell::new();
                 let _ = resolved.set(PType::Variant(vec![PType::string(), PType::Numeric]));
                 PType::Alias(Rc::new(AliasType {
@@ -447,38 +448,38 @@ impl PType {
                     resolved,
                 }))
             }
-            "Collection" => PType::Collection { size: None },
-            "Array" => PType::array(),
-            "Hash" => PType::hash(),
-            "Tuple" => PType::Tuple {
+            "collection" => PType::Collection { size: None },
+            "array" => PType::array(),
+            "hash" => PType::hash(),
+            "tuple" => PType::Tuple {
                 types: Vec::new(),
                 size: None,
             },
-            "Struct" => PType::Struct(Vec::new()),
-            "Optional" => PType::Optional(None),
-            "Variant" => PType::Variant(Vec::new()),
-            "Type" => PType::Type(None),
-            "Iterable" => PType::Iterable(None),
-            "Iterator" => PType::Iterator(None),
-            "Callable" => PType::Callable(None),
-            "Resource" => PType::Resource {
+            "struct" => PType::Struct(Vec::new()),
+            "optional" => PType::Optional(None),
+            "variant" => PType::Variant(Vec::new()),
+            "type" => PType::Type(None),
+            "iterable" => PType::Iterable(None),
+            "iterator" => PType::Iterator(None),
+            "callable" => PType::Callable(None),
+            "resource" => PType::Resource {
                 type_name: None,
                 title: None,
             },
-            "Class" => PType::Class { name: None },
-            "CatalogEntry" => PType::CatalogEntry,
-            "Sensitive" => PType::Sensitive(None),
-            "Runtime" => PType::Runtime,
-            "Object" => PType::Object,
-            "Init" => PType::Init,
-            "SemVer" => PType::SemVer,
-            "SemVerRange" => PType::SemVerRange,
-            "Timespan" => PType::Timespan,
-            "Timestamp" => PType::Timestamp,
-            "Binary" => PType::Binary,
-            "URI" => PType::Uri,
-            "Error" => PType::Error,
-            "TypeSet" => PType::TypeSet,
+            "class" => PType::Class { name: None },
+            "catalogentry" => PType::CatalogEntry,
+            "sensitive" => PType::Sensitive(None),
+            "runtime" => PType::Runtime,
+            "object" => PType::Object,
+            "init" => PType::Init,
+            "semver" => PType::SemVer,
+            "semverrange" => PType::SemVerRange,
+            "timespan" => PType::Timespan,
+            "timestamp" => PType::Timestamp,
+            "binary" => PType::Binary,
+            "uri" => PType::Uri,
+            "error" => PType::Error,
+            "typeset" => PType::TypeSet,
             _ => return None,
         })
     }
@@ -871,3 +872,41 @@ impl fmt::Display for PType {
 }
 #[cfg(test)]
 mod fixture_tests;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Expected: notice([InTeGeR, Scalardata, Semver, Catalogentry, Notundef, Richdata]) in Puppet 7.
+    #[test]
+    fn built_in_names_are_case_insensitive() {
+        let shown: Vec<String> = [
+            "InTeGeR",
+            "Scalardata",
+            "Semver",
+            "Catalogentry",
+            "Notundef",
+            "Richdata",
+        ]
+        .iter()
+        .map(|n| {
+            PType::from_name(n)
+                .map(|t| t.to_string())
+                .unwrap_or_default()
+        })
+        .collect();
+        assert_eq!(
+            shown,
+            [
+                "Integer",
+                "ScalarData",
+                "SemVer",
+                "CatalogEntry",
+                "NotUndef",
+                "RichData"
+            ]
+        );
+        assert!(PType::from_name("File").is_none());
+        assert!(PType::from_name("Unit").is_none());
+    }
+}

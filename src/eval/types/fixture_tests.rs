@@ -6,7 +6,8 @@
 //! notation: `D` type display, `TD`/`TR`/`TG` `type(A)` detailed, reduced
 //! and generalized, `I` `A =~ B`, `A` `A <= B` (types), `M` the error for
 //! class parameter type B given A, `F` Ruby's `format(A, B)`, `L` the
-//! value of function A called with the arguments array B (`LE`: its error).
+//! value of function A called with the arguments array B (`LE`: its error),
+//! `P` type A parameterized with the arguments array B (`PE`: the error).
 
 use super::super::compare::compare_op;
 use super::super::convert::{format_value, sprintf};
@@ -38,6 +39,22 @@ fn actual(kind: &str, a: &str, b: &str) -> String {
             &describe_mismatch_at("parameter 'p'", &ty(b), &lit(a)),
         ),
         "F" => sprintf(a, &[lit(b)]).unwrap_or_else(|e| format!("ERR:{e}")),
+        "P" | "PE" => {
+            let Value::Array(args) = lit(b) else {
+                panic!("arguments must be an array: {b}");
+            };
+            let base = PType::from_name(a).unwrap_or_else(|| PType::resource_type(a));
+            let result = match base {
+                PType::Resource { .. } | PType::Class { .. } => resource_access(&base, &args),
+                _ => parameterize(&base, &args).map(Value::from_type),
+            };
+            match (kind, result) {
+                ("P", Ok(v)) => v.to_display(),
+                ("PE", Err(e)) => e,
+                (_, Ok(v)) => format!("unexpected value {}", v.to_display()),
+                (_, Err(e)) => format!("unexpected error {e}"),
+            }
+        }
         "L" | "LE" => {
             let Value::Array(args) = lit(b) else {
                 panic!("arguments must be an array: {b}");
@@ -59,6 +76,25 @@ fn actual(kind: &str, a: &str, b: &str) -> String {
     }
 }
 
+/// Undoes the fixtures' escapes: `\\\\`, `\\n`, `\\t`.
+fn unescape(field: &str) -> String {
+    let mut out = String::with_capacity(field.len());
+    let mut chars = field.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
 fn check(name: &str, text: &str) {
     let mut failures = Vec::new();
     let mut count = 0;
@@ -66,12 +102,12 @@ fn check(name: &str, text: &str) {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
-        let parts: Vec<&str> = line.split('\t').collect();
+        let parts: Vec<String> = line.split('\t').map(unescape).collect();
         assert_eq!(parts.len(), 4, "{name}: malformed line {line:?}");
-        let want = parts[3].replace("\\n", "\n");
-        let got = actual(parts[0], parts[1], parts[2]);
+        let want = &parts[3];
+        let got = actual(&parts[0], &parts[1], &parts[2]);
         count += 1;
-        if got != want {
+        if got != *want {
             failures.push(format!(
                 "{} {} {}\n  want: {want}\n  got:  {got}",
                 parts[0], parts[1], parts[2]
@@ -109,3 +145,4 @@ fixture!(assignability_matches_puppet, "assignable.tsv");
 fixture!(mismatch_messages_match_puppet, "mismatch.tsv");
 fixture!(format_matches_ruby, "format.tsv");
 fixture!(functions_match_puppet, "functions.tsv");
+fixture!(parameterized_types_match_puppet, "parameterize.tsv");
