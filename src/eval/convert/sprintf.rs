@@ -807,6 +807,12 @@ fn quick_pass(x: f64, mode3: bool, ndigits: i32) -> Quick {
 /// keeps them) and `exp` (`x ≈ 0.DIGITS × 10^exp`).
 fn round_ruby(x: f64, mode3: bool, ndigits: i32) -> (Vec<u8>, i32) {
     let x = x.abs();
+    // Like Ruby, try the fast pass first; the exact digits only when needed.
+    let truncate = match quick_pass(x, mode3, ndigits) {
+        Quick::Done(d, e) => return (d, e),
+        Quick::Truncate => true,
+        Quick::Exact => false,
+    };
     let (digits, exp) = exact_digits(x);
     let keep = if mode3 { ndigits + exp } else { ndigits.max(1) };
     if keep >= digits.len() as i32 {
@@ -816,6 +822,15 @@ fn round_ruby(x: f64, mode3: bool, ndigits: i32) -> (Vec<u8>, i32) {
         return (Vec::new(), exp);
     }
     let keep = keep as usize;
+    if keep == 0 {
+        // No digit kept: Ruby rounds up only above the halfway point.
+        let above_half = digits[0] > 5 || (digits[0] == 5 && digits.len() > 1);
+        return if above_half {
+            (vec![1], exp + 1)
+        } else {
+            (Vec::new(), exp)
+        };
+    }
     let mut kept: Vec<u8> = digits[..keep].to_vec();
     let rest = &digits[keep..];
     let odd = kept.last().is_some_and(|d| d % 2 == 1);
@@ -824,25 +839,21 @@ fn round_ruby(x: f64, mode3: bool, ndigits: i32) -> (Vec<u8>, i32) {
     } else {
         rest[0] >= 5
     };
-    let up = match quick_pass(x, mode3, ndigits) {
-        Quick::Done(d, e) => return (d, e),
-        Quick::Truncate => {
-            if exact_up {
-                // Ruby's round-off without the increment: trailing 9s go,
-                // trailing zeros stay.
-                while kept.last() == Some(&9) {
-                    kept.pop();
-                }
-            } else {
-                while kept.last() == Some(&0) {
-                    kept.pop();
-                }
+    if truncate {
+        if exact_up {
+            // Ruby's round-off without the increment: trailing 9s go,
+            // trailing zeros stay.
+            while kept.last() == Some(&9) {
+                kept.pop();
             }
-            return (kept, exp);
+        } else {
+            while kept.last() == Some(&0) {
+                kept.pop();
+            }
         }
-        Quick::Exact => exact_up && keep > 0,
-    };
-    if !up {
+        return (kept, exp);
+    }
+    if !exact_up {
         while kept.last() == Some(&0) {
             kept.pop();
         }
@@ -1197,6 +1208,10 @@ mod tests {
         assert_eq!(f("%.1f", &[fl(390.45000000000005)]), "390.4");
         assert_eq!(f("%.0f", &[fl(7519.499999999999)]), "7520");
         assert_eq!(f("%.2e", &[fl(2.675)]), "2.68e+00");
+        assert_eq!(f("%.0f", &[fl(0.5000000000000001)]), "1");
+        assert_eq!(f("%.1f", &[fl(0.05)]), "0.1");
+        assert_eq!(f("%.7g", &[fl(803803.05)]), "803803.0");
+        assert_eq!(f("%.7g", &[fl(803803.04)]), "803803");
     }
 
     #[test]
