@@ -7,6 +7,7 @@
 mod calls;
 mod classes;
 mod collectors;
+pub mod compare;
 pub mod compiler;
 pub mod convert;
 pub mod core_types;

@@ -1,21 +1,50 @@
-//! Puppet's data types: the type model (`PType`), how types print, and (in
-//! `types/` submodules) instance checks, assignability, inference and the
-//! "expects ... got ..." mismatch messages.
+//! Puppet's data types: the type model (`PType`), the built-in type names,
+//! and how types print (Puppet's `TypeFormatter`). The `types/` submodules
+//! hold the rest of the type system: `Type[args]` ([`parameterize`]),
+//! instance checks ([`is_instance`]), assignability and normalization
+//! ([`is_assignable`]), inference ([`infer`], [`infer_set`],
+//! [`infer_generic`]) and the "expects ... got ..." messages
+//! ([`describe_mismatch`]).
 
-use super::value::RegexValue;
+mod assignable;
+mod infer;
+mod instance;
+mod literal;
+mod mismatch;
+mod parameterize;
+
+pub use assignable::{common_type, generalize, is_assignable, normalize};
+pub use infer::{infer, infer_generic, infer_set};
+pub use instance::is_instance;
+#[cfg(test)]
+pub(crate) use literal::literal;
+pub(crate) use literal::literal_with;
+pub use mismatch::{
+    Signature, describe_mismatch, describe_mismatch_at, describe_signatures, format_subject_errors,
+    missing_parameter, unknown_parameter,
+};
+pub use parameterize::{
+    capitalize_segments, parameterize, parameterize_class, parameterize_resource, resource_access,
+};
+pub(crate) use parameterize::{ruby_capitalize, ruby_class};
+
+use super::convert::puppet_quote;
+use super::value::{RegexValue, format_float};
 use std::fmt;
 use std::rc::Rc;
 
-/// A Puppet type. Bounds use `i64::MIN`/`i64::MAX` (and infinities for
-/// floats) for "unbounded", which Puppet prints as `default` or omits.
+/// A Puppet type. Integer bounds use `i64::MIN`/`i64::MAX` (and infinities
+/// for floats) for "unbounded", which Puppet prints as `default` or omits.
 #[derive(Debug, Clone)]
 pub enum PType {
     Any,
+    /// The type of "whatever you are" (element type of empty collections).
     Unit,
     Undef,
     Default,
     NotUndef(Option<Box<PType>>),
-    Boolean,
+    /// `Boolean`, or `Boolean[true]`/`Boolean[false]` (what `true` infers to).
+    Boolean(Option<bool>),
     Integer {
         min: i64,
         max: i64,
@@ -25,11 +54,13 @@ pub enum PType {
         max: f64,
     },
     Numeric,
-    /// `String[min, max]` (size bounds).
+    /// `String`, `String[min, max]`, or the type of one string value (what a
+    /// string infers to; it prints as `String`).
     String {
-        min: i64,
-        max: i64,
+        size: Option<Size>,
+        value: Option<Rc<str>>,
     },
+    /// Values are sorted and unique, as Puppet keeps them.
     Enum {
         values: Vec<String>,
         case_insensitive: bool,
@@ -38,27 +69,25 @@ pub enum PType {
     Regexp(Option<Rc<RegexValue>>),
     Scalar,
     ScalarData,
+    /// Built-in alias of `Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]`.
     Data,
+    /// Built-in alias of (roughly) every value that is not a runtime object.
     RichData,
     Collection {
-        min: i64,
-        max: i64,
+        size: Option<Size>,
     },
     Array {
         elem: Box<PType>,
-        min: i64,
-        max: i64,
+        size: Option<Size>,
     },
     Hash {
         key: Box<PType>,
         value: Box<PType>,
-        min: i64,
-        max: i64,
+        size: Option<Size>,
     },
     Tuple {
         types: Vec<PType>,
-        min: i64,
-        max: i64,
+        size: Option<Size>,
     },
     Struct(Vec<StructMember>),
     Optional(Option<Box<PType>>),
@@ -66,13 +95,16 @@ pub enum PType {
     Type(Option<Box<PType>>),
     Iterable(Option<Box<PType>>),
     Iterator(Option<Box<PType>>),
-    Callable,
+    /// `Callable` (all callables) or a signature.
+    Callable(Option<Rc<CallableSig>>),
     /// `Resource`, `File`, `File['/x']`: a resource type with optional title.
+    /// `type_name` is capitalized per segment as Puppet prints it (`File`,
+    /// `Foo::Bar`); [`PType::resource_ref`] does that for you.
     Resource {
         type_name: Option<String>,
         title: Option<String>,
     },
-    /// `Class` or `Class['name']`.
+    /// `Class` or `Class['name']` (name lowercase, no leading `::`).
     Class {
         name: Option<String>,
     },
@@ -86,19 +118,71 @@ pub enum PType {
     Timespan,
     Timestamp,
     Binary,
+    Uri,
     Error,
+    TypeSet,
     /// A named alias (`type Port = Integer[1, 65535]`), resolved lazily.
     Alias(Rc<AliasType>),
 }
 
-/// One member of a `Struct`: the key type (a `String`/`Enum` literal, possibly
-/// `Optional[...]`/`NotUndef[...]`) and the value type.
+/// A size constraint of a string or collection, already made non-negative as
+/// Puppet does (`to_size`). `max == i64::MAX` means unbounded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Size {
+    pub min: i64,
+    pub max: i64,
+}
+
+impl Size {
+    /// A size range from integer bounds (`i64::MIN`/`i64::MAX` = default),
+    /// clamped to non-negative numbers like Puppet's `to_size`.
+    pub fn new(min: i64, max: i64) -> Size {
+        if min >= 0 {
+            Size { min, max }
+        } else {
+            Size {
+                min: 0,
+                max: max.max(0),
+            }
+        }
+    }
+
+    pub fn exact(n: i64) -> Size {
+        Size { min: n, max: n }
+    }
+
+    /// `Integer[0, default]`: any size.
+    pub const ANY: Size = Size {
+        min: 0,
+        max: i64::MAX,
+    };
+
+    pub fn contains(&self, n: i64) -> bool {
+        n >= self.min && n <= self.max
+    }
+
+    /// Whether every size of `other` is in this range.
+    pub fn covers(&self, other: &Size) -> bool {
+        self.min <= other.min && self.max >= other.max
+    }
+}
+
+/// One member of a `Struct`: the key and the value type.
 #[derive(Debug, Clone)]
 pub struct StructMember {
     pub key: String,
-    /// `Optional['key']` keys may be absent.
+    /// The key may be absent: written `Optional['key']`, or the value type
+    /// accepts `undef` (and the key was not written `NotUndef['key']`).
     pub optional_key: bool,
     pub value: PType,
+}
+
+/// A `Callable` signature: parameter types (a `Tuple`), block and return types.
+#[derive(Debug, Clone)]
+pub struct CallableSig {
+    pub params: PType,
+    pub block: Option<PType>,
+    pub ret: Option<PType>,
 }
 
 /// A type alias and what it resolves to.
@@ -108,10 +192,131 @@ pub struct AliasType {
     pub resolved: std::cell::OnceCell<PType>,
 }
 
+impl AliasType {
+    /// The resolved type; `Any` while unresolved.
+    pub fn resolved_type(&self) -> &PType {
+        self.resolved.get().unwrap_or(&PType::Any)
+    }
+}
+
+/// Puppet's type equality (`eql?`): structural; enum values, variant
+/// members and patterns compare as sets; aliases by name.
 impl PartialEq for PType {
     fn eq(&self, other: &PType) -> bool {
-        // Types are equal when they print the same: Puppet's canonical form.
-        self.to_string() == other.to_string()
+        use PType as T;
+        fn opt_eq(a: &Option<Box<PType>>, b: &Option<Box<PType>>) -> bool {
+            match (a, b) {
+                (None, None) => true,
+                (Some(x), Some(y)) => x == y,
+                _ => false,
+            }
+        }
+        fn same_set(a: &[PType], b: &[PType]) -> bool {
+            a.len() == b.len() && a.iter().all(|x| b.contains(x))
+        }
+        match (self, other) {
+            (T::NotUndef(a), T::NotUndef(b))
+            | (T::Optional(a), T::Optional(b))
+            | (T::Type(a), T::Type(b))
+            | (T::Iterable(a), T::Iterable(b))
+            | (T::Iterator(a), T::Iterator(b))
+            | (T::Sensitive(a), T::Sensitive(b)) => opt_eq(a, b),
+            (T::Boolean(a), T::Boolean(b)) => a == b,
+            (T::Integer { min: a, max: b }, T::Integer { min: c, max: d }) => a == c && b == d,
+            (T::Float { min: a, max: b }, T::Float { min: c, max: d }) => a == c && b == d,
+            (T::String { size: a, value: b }, T::String { size: c, value: d }) => a == c && b == d,
+            (
+                T::Enum {
+                    values: a,
+                    case_insensitive: b,
+                },
+                T::Enum {
+                    values: c,
+                    case_insensitive: d,
+                },
+            ) => a == c && b == d,
+            (T::Pattern(a), T::Pattern(b)) => {
+                a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| x.source == y.source))
+            }
+            (T::Regexp(a), T::Regexp(b)) => match (a, b) {
+                (None, None) => true,
+                (Some(x), Some(y)) => x.source == y.source,
+                _ => false,
+            },
+            (T::Collection { size: a }, T::Collection { size: b }) => a == b,
+            (T::Array { elem: a, size: b }, T::Array { elem: c, size: d }) => a == c && b == d,
+            (
+                T::Hash {
+                    key: a,
+                    value: b,
+                    size: c,
+                },
+                T::Hash {
+                    key: d,
+                    value: e,
+                    size: g,
+                },
+            ) => a == d && b == e && c == g,
+            (T::Tuple { types: a, size: b }, T::Tuple { types: c, size: d }) => a == c && b == d,
+            (T::Struct(a), T::Struct(b)) => {
+                a.len() == b.len()
+                    && a.iter().zip(b).all(|(x, y)| {
+                        x.key == y.key && x.optional_key == y.optional_key && x.value == y.value
+                    })
+            }
+            (T::Variant(a), T::Variant(b)) => same_set(a, b),
+            (T::Callable(a), T::Callable(b)) => match (a, b) {
+                (None, None) => true,
+                (Some(x), Some(y)) => x.params == y.params && x.block == y.block && x.ret == y.ret,
+                _ => false,
+            },
+            (
+                T::Resource {
+                    type_name: a,
+                    title: b,
+                },
+                T::Resource {
+                    type_name: c,
+                    title: d,
+                },
+            ) => {
+                b == d
+                    && match (a, c) {
+                        (None, None) => true,
+                        (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+                        _ => false,
+                    }
+            }
+            (T::Class { name: a }, T::Class { name: b }) => a == b,
+            (T::Alias(a), T::Alias(b)) => a.name == b.name,
+            _ => {
+                std::mem::discriminant(self) == std::mem::discriminant(other)
+                    && matches!(
+                        self,
+                        T::Any
+                            | T::Unit
+                            | T::Undef
+                            | T::Default
+                            | T::Numeric
+                            | T::Scalar
+                            | T::ScalarData
+                            | T::Data
+                            | T::RichData
+                            | T::CatalogEntry
+                            | T::Runtime
+                            | T::Object
+                            | T::Init
+                            | T::SemVer
+                            | T::SemVerRange
+                            | T::Timespan
+                            | T::Timestamp
+                            | T::Binary
+                            | T::Uri
+                            | T::Error
+                            | T::TypeSet
+                    )
+            }
+        }
     }
 }
 
@@ -124,43 +329,347 @@ impl PType {
         }
     }
 
-    /// A resource reference `Type[title]`.
+    /// `Float` without bounds.
+    pub fn float() -> PType {
+        PType::Float {
+            min: f64::NEG_INFINITY,
+            max: f64::INFINITY,
+        }
+    }
+
+    /// `String` without constraints.
+    pub fn string() -> PType {
+        PType::String {
+            size: None,
+            value: None,
+        }
+    }
+
+    /// `Boolean`.
+    pub fn boolean() -> PType {
+        PType::Boolean(None)
+    }
+
+    /// `Array` (of `Any`, any size).
+    pub fn array() -> PType {
+        PType::Array {
+            elem: Box::new(PType::Any),
+            size: None,
+        }
+    }
+
+    /// `Array[elem]`.
+    pub fn array_of(elem: PType) -> PType {
+        PType::Array {
+            elem: Box::new(elem),
+            size: None,
+        }
+    }
+
+    /// `Hash` (of `Any` to `Any`, any size).
+    pub fn hash() -> PType {
+        PType::Hash {
+            key: Box::new(PType::Any),
+            value: Box::new(PType::Any),
+            size: None,
+        }
+    }
+
+    /// `Hash[key, value]`.
+    pub fn hash_of(key: PType, value: PType) -> PType {
+        PType::Hash {
+            key: Box::new(key),
+            value: Box::new(value),
+            size: None,
+        }
+    }
+
+    /// `Optional[t]`.
+    pub fn optional(t: PType) -> PType {
+        PType::Optional(Some(Box::new(t)))
+    }
+
+    /// A resource reference `Type[title]`; the type name is capitalized per
+    /// segment (`file` → `File`, `foo::bar` → `Foo::Bar`).
     pub fn resource_ref(type_name: &str, title: &str) -> PType {
         PType::Resource {
-            type_name: Some(type_name.to_string()),
+            type_name: Some(capitalize_segments(type_name)),
             title: Some(title.to_string()),
         }
     }
-}
 
-fn bound(out: &mut fmt::Formatter<'_>, v: i64, is_min: bool) -> fmt::Result {
-    if (is_min && v == i64::MIN) || (!is_min && v == i64::MAX) {
-        write!(out, "default")
-    } else {
-        write!(out, "{v}")
+    /// A resource type without title (`File`).
+    pub fn resource_type(type_name: &str) -> PType {
+        PType::Resource {
+            type_name: Some(capitalize_segments(type_name)),
+            title: None,
+        }
+    }
+
+    /// A class reference `Class[name]` (name lowercased, leading `::` removed).
+    pub fn class_ref(name: &str) -> PType {
+        let lower = name.to_lowercase();
+        let name = lower.strip_prefix("::").unwrap_or(&lower);
+        PType::Class {
+            name: Some(name.to_string()),
+        }
+    }
+
+    /// The built-in type a capitalized name denotes (`Integer`, `String`,
+    /// `Optional`, ...; case-insensitively, as Puppet: `InTeGeR` too);
+    /// `None` when the name is not a built-in type, so the caller treats it
+    /// as a resource type or a type alias.
+    pub fn from_name(name: &str) -> Option<PType> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "any" => PType::Any,
+            "undef" => PType::Undef,
+            "default" => PType::Default,
+            "notundef" => PType::NotUndef(None),
+            "boolean" => PType::Boolean(None),
+            "integer" => PType::integer(),
+            "float" => PType::float(),
+            "numeric" => PType::Numeric,
+            "string" => PType::string(),
+            "enum" => PType::Enum {
+                values: Vec::new(),
+                case_insensitive: false,
+            },
+            "pattern" => PType::Pattern(Vec::new()),
+            "regexp" => PType::Regexp(None),
+            "scalar" => PType::Scalar,
+            "scalardata" => PType::ScalarData,
+            "data" => PType::Data,
+            "richdata" => PType::RichData,
+            "richdatakey" => {
+                let resolved = std::cell::OnceCell::new();
+                let _ = resolved.set(PType::Variant(vec![PType::string(), PType::Numeric]));
+                PType::Alias(Rc::new(AliasType {
+                    name: "RichDataKey".into(),
+                    resolved,
+                }))
+            }
+            "collection" => PType::Collection { size: None },
+            "array" => PType::array(),
+            "hash" => PType::hash(),
+            "tuple" => PType::Tuple {
+                types: Vec::new(),
+                size: None,
+            },
+            "struct" => PType::Struct(Vec::new()),
+            "optional" => PType::Optional(None),
+            "variant" => PType::Variant(Vec::new()),
+            "type" => PType::Type(None),
+            "iterable" => PType::Iterable(None),
+            "iterator" => PType::Iterator(None),
+            "callable" => PType::Callable(None),
+            "resource" => PType::Resource {
+                type_name: None,
+                title: None,
+            },
+            "class" => PType::Class { name: None },
+            "catalogentry" => PType::CatalogEntry,
+            "sensitive" => PType::Sensitive(None),
+            "runtime" => PType::Runtime,
+            "object" => PType::Object,
+            "init" => PType::Init,
+            "semver" => PType::SemVer,
+            "semverrange" => PType::SemVerRange,
+            "timespan" => PType::Timespan,
+            "timestamp" => PType::Timestamp,
+            "binary" => PType::Binary,
+            "uri" => PType::Uri,
+            "error" => PType::Error,
+            "typeset" => PType::TypeSet,
+            _ => return None,
+        })
+    }
+
+    /// The simple name of the type (`Integer`, `Array`, ... ) as used in
+    /// short messages; resource types give their type name.
+    pub fn simple_name(&self) -> String {
+        match self {
+            PType::Any => "Any".into(),
+            PType::Unit => "Unit".into(),
+            PType::Undef => "Undef".into(),
+            PType::Default => "Default".into(),
+            PType::NotUndef(_) => "NotUndef".into(),
+            PType::Boolean(_) => "Boolean".into(),
+            PType::Integer { .. } => "Integer".into(),
+            PType::Float { .. } => "Float".into(),
+            PType::Numeric => "Numeric".into(),
+            PType::String { .. } => "String".into(),
+            PType::Enum { .. } => "Enum".into(),
+            PType::Pattern(_) => "Pattern".into(),
+            PType::Regexp(_) => "Regexp".into(),
+            PType::Scalar => "Scalar".into(),
+            PType::ScalarData => "ScalarData".into(),
+            PType::Data => "Data".into(),
+            PType::RichData => "RichData".into(),
+            PType::Collection { .. } => "Collection".into(),
+            PType::Array { .. } => "Array".into(),
+            PType::Hash { .. } => "Hash".into(),
+            PType::Tuple { .. } => "Tuple".into(),
+            PType::Struct(_) => "Struct".into(),
+            PType::Optional(_) => "Optional".into(),
+            PType::Variant(_) => "Variant".into(),
+            PType::Type(_) => "Type".into(),
+            PType::Iterable(_) => "Iterable".into(),
+            PType::Iterator(_) => "Iterator".into(),
+            PType::Callable(_) => "Callable".into(),
+            PType::Resource { .. } => "Resource".into(),
+            PType::Class { .. } => "Class".into(),
+            PType::CatalogEntry => "CatalogEntry".into(),
+            PType::Sensitive(_) => "Sensitive".into(),
+            PType::Runtime => "Runtime".into(),
+            PType::Object => "Object".into(),
+            PType::Init => "Init".into(),
+            PType::SemVer => "SemVer".into(),
+            PType::SemVerRange => "SemVerRange".into(),
+            PType::Timespan => "Timespan".into(),
+            PType::Timestamp => "Timestamp".into(),
+            PType::Binary => "Binary".into(),
+            PType::Uri => "URI".into(),
+            PType::Error => "Error".into(),
+            PType::TypeSet => "TypeSet".into(),
+            PType::Alias(a) => a.name.clone(),
+        }
+    }
+
+    /// The type a built-in alias (`Data`, `RichData`) or a user alias stands for.
+    pub fn resolved(&self) -> Option<PType> {
+        match self {
+            PType::Alias(a) => Some(a.resolved_type().clone()),
+            PType::Data => Some(data_variant()),
+            PType::RichData => Some(rich_data_variant()),
+            _ => None,
+        }
+    }
+
+    /// Whether this is a type alias (user or built-in `Data`/`RichData`).
+    pub fn is_alias(&self) -> bool {
+        matches!(self, PType::Alias(_) | PType::Data | PType::RichData)
     }
 }
 
-impl fmt::Display for PType {
+/// `Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]`.
+pub(crate) fn data_variant() -> PType {
+    PType::Variant(vec![
+        PType::ScalarData,
+        PType::Undef,
+        PType::hash_of(PType::string(), PType::Data),
+        PType::array_of(PType::Data),
+    ])
+}
+
+/// RichData's definition (types this crate has no values for are left in
+/// for assignability).
+pub(crate) fn rich_data_variant() -> PType {
+    PType::Variant(vec![
+        PType::Scalar,
+        PType::SemVerRange,
+        PType::Binary,
+        PType::Sensitive(None),
+        PType::Type(None),
+        PType::TypeSet,
+        PType::Uri,
+        PType::Object,
+        PType::Undef,
+        PType::Default,
+        PType::hash_of(
+            PType::from_name("RichDataKey").unwrap_or(PType::Any),
+            PType::RichData,
+        ),
+        PType::array_of(PType::RichData),
+    ])
+}
+
+/// Ruby's `Regexp#inspect` for a regex without options: `/source/` with
+/// unescaped slashes escaped.
+pub fn regexp_inspect(source: &str) -> String {
+    let mut out = String::with_capacity(source.len() + 2);
+    out.push('/');
+    let mut escaped = false;
+    for c in source.chars() {
+        if escaped {
+            out.push(c);
+            escaped = false;
+        } else if c == '\\' {
+            out.push(c);
+            escaped = true;
+        } else if c == '/' {
+            out.push_str("\\/");
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('/');
+    out
+}
+
+fn write_range(f: &mut fmt::Formatter<'_>, min: i64, max: i64) -> fmt::Result {
+    if min == i64::MIN {
+        write!(f, "default")?;
+    } else {
+        write!(f, "{min}")?;
+    }
+    if max != i64::MAX {
+        write!(f, ", {max}")?;
+    }
+    Ok(())
+}
+
+/// Formats a type; `expand` > 0 writes user aliases as `Name = Type`
+/// (Puppet's `to_alias_expanded_s`), with that many levels of nesting.
+struct Fmt<'a> {
+    t: &'a PType,
+    expand: u8,
+    /// The alias being expanded: it is not expanded again inside itself.
+    within: Option<&'a str>,
+}
+
+impl fmt::Display for Fmt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.t.write(f, self.expand, self.within)
+    }
+}
+
+impl PType {
+    /// Puppet's `to_alias_expanded_s`: like `to_string`, with user type
+    /// aliases written out as `Name = Type`.
+    pub fn to_alias_expanded_string(&self) -> String {
+        Fmt {
+            t: self,
+            expand: 4,
+            within: None,
+        }
+        .to_string()
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>, expand: u8, within: Option<&str>) -> fmt::Result {
+        let sub = |t: &'_ PType| Fmt { t, expand, within }.to_string();
+        let list = |ts: &[PType]| ts.iter().map(sub).collect::<Vec<_>>().join(", ");
+        // A contained string-value type prints as its quoted value (`Optional['a']`).
+        let contained = |t: &PType| match t {
+            PType::String { value: Some(v), .. } => puppet_quote(v),
+            _ => sub(t),
+        };
         match self {
-            PType::Any => write!(f, "Any"),
-            PType::Unit => write!(f, "Unit"),
-            PType::Undef => write!(f, "Undef"),
-            PType::Default => write!(f, "Default"),
+            PType::Boolean(None) => write!(f, "Boolean"),
+            PType::Boolean(Some(b)) => write!(f, "Boolean[{b}]"),
             PType::NotUndef(None) => write!(f, "NotUndef"),
-            PType::NotUndef(Some(t)) => write!(f, "NotUndef[{t}]"),
-            PType::Boolean => write!(f, "Boolean"),
+            PType::NotUndef(Some(t)) => {
+                if matches!(**t, PType::Any) {
+                    write!(f, "NotUndef")
+                } else {
+                    write!(f, "NotUndef[{}]", contained(t))
+                }
+            }
             PType::Integer { min, max } => {
                 if *min == i64::MIN && *max == i64::MAX {
                     write!(f, "Integer")
                 } else {
                     write!(f, "Integer[")?;
-                    bound(f, *min, true)?;
-                    if *max != i64::MAX {
-                        write!(f, ", ")?;
-                        bound(f, *max, false)?;
-                    }
+                    write_range(f, *min, *max)?;
                     write!(f, "]")
                 }
             }
@@ -168,373 +677,236 @@ impl fmt::Display for PType {
                 if min.is_infinite() && max.is_infinite() {
                     write!(f, "Float")
                 } else {
-                    let fmt_b = |v: f64| {
-                        if v.is_infinite() {
-                            "default".to_string()
-                        } else {
-                            super::value::format_float(v)
-                        }
-                    };
-                    if max.is_infinite() {
-                        write!(f, "Float[{}]", fmt_b(*min))
+                    write!(f, "Float[")?;
+                    if min.is_infinite() {
+                        write!(f, "default")?;
                     } else {
-                        write!(f, "Float[{}, {}]", fmt_b(*min), fmt_b(*max))
+                        write!(f, "{}", format_float(*min))?;
                     }
+                    if !max.is_infinite() {
+                        write!(f, ", {}", format_float(*max))?;
+                    }
+                    write!(f, "]")
                 }
             }
-            PType::Numeric => write!(f, "Numeric"),
-            PType::String { min, max } => {
-                if *min <= 0 && *max == i64::MAX {
-                    write!(f, "String")
-                } else if *max == i64::MAX {
-                    write!(f, "String[{min}]")
-                } else {
-                    write!(f, "String[{min}, {max}]")
+            PType::String { size, .. } => match size {
+                None => write!(f, "String"),
+                Some(s) => {
+                    write!(f, "String[")?;
+                    write_range(f, s.min, s.max)?;
+                    write!(f, "]")
                 }
-            }
-            PType::Enum { values, .. } => {
-                write!(f, "Enum[")?;
-                for (i, v) in values.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "'{v}'")?;
+            },
+            PType::Enum {
+                values,
+                case_insensitive,
+            } => {
+                if values.is_empty() {
+                    return write!(f, "Enum");
+                }
+                let quoted: Vec<String> = values.iter().map(|v| puppet_quote(v)).collect();
+                write!(f, "Enum[{}", quoted.join(", "))?;
+                if *case_insensitive {
+                    write!(f, ", true")?;
                 }
                 write!(f, "]")
             }
             PType::Pattern(rs) => {
-                write!(f, "Pattern[")?;
-                for (i, r) in rs.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "/{}/", r.source)?;
+                if rs.is_empty() {
+                    return write!(f, "Pattern");
+                }
+                let shown: Vec<String> = rs.iter().map(|r| regexp_inspect(&r.source)).collect();
+                write!(f, "Pattern[{}]", shown.join(", "))
+            }
+            PType::Regexp(None) => write!(f, "Regexp"),
+            PType::Regexp(Some(r)) => write!(f, "Regexp[{}]", regexp_inspect(&r.source)),
+            PType::Collection { size } => match size {
+                None => write!(f, "Collection"),
+                Some(s) => {
+                    write!(f, "Collection[")?;
+                    write_range(f, s.min, s.max)?;
+                    write!(f, "]")
+                }
+            },
+            PType::Array { elem, size } => {
+                if matches!(size, Some(Size { min: 0, max: 0 })) {
+                    return write!(f, "Array[0, 0]");
+                }
+                if size.is_none() && matches!(**elem, PType::Any) {
+                    return write!(f, "Array");
+                }
+                write!(f, "Array[{}", sub(elem))?;
+                if let Some(s) = size {
+                    write!(f, ", ")?;
+                    write_range(f, s.min, s.max)?;
                 }
                 write!(f, "]")
             }
-            PType::Regexp(None) => write!(f, "Regexp"),
-            PType::Regexp(Some(r)) => write!(f, "Regexp[/{}/]", r.source),
-            PType::Scalar => write!(f, "Scalar"),
-            PType::ScalarData => write!(f, "ScalarData"),
-            PType::Data => write!(f, "Data"),
-            PType::RichData => write!(f, "RichData"),
-            PType::Collection { min, max } => {
-                if *min <= 0 && *max == i64::MAX {
-                    write!(f, "Collection")
-                } else {
-                    write!(f, "Collection[{min}, ")?;
-                    bound(f, *max, false)?;
-                    write!(f, "]")
+            PType::Hash { key, value, size } => {
+                if matches!(size, Some(Size { min: 0, max: 0 })) {
+                    return write!(f, "Hash[0, 0]");
                 }
-            }
-            PType::Array { elem, min, max } => {
-                let any_elem = matches!(**elem, PType::Any);
-                let no_size = *min <= 0 && *max == i64::MAX;
-                match (any_elem, no_size) {
-                    (true, true) => write!(f, "Array"),
-                    (false, true) => write!(f, "Array[{elem}]"),
-                    _ => {
-                        write!(f, "Array[{elem}, {min}")?;
-                        if *max != i64::MAX {
-                            write!(f, ", {max}")?;
-                        }
-                        write!(f, "]")
-                    }
+                if size.is_none() && matches!(**key, PType::Any) && matches!(**value, PType::Any) {
+                    return write!(f, "Hash");
                 }
-            }
-            PType::Hash {
-                key,
-                value,
-                min,
-                max,
-            } => {
-                let any = matches!(**key, PType::Any) && matches!(**value, PType::Any);
-                let no_size = *min <= 0 && *max == i64::MAX;
-                match (any, no_size) {
-                    (true, true) => write!(f, "Hash"),
-                    (_, true) => write!(f, "Hash[{key}, {value}]"),
-                    _ => {
-                        write!(f, "Hash[{key}, {value}, {min}")?;
-                        if *max != i64::MAX {
-                            write!(f, ", {max}")?;
-                        }
-                        write!(f, "]")
-                    }
+                write!(f, "Hash[{}, {}", sub(key), sub(value))?;
+                if let Some(s) = size {
+                    write!(f, ", ")?;
+                    write_range(f, s.min, s.max)?;
                 }
+                write!(f, "]")
             }
-            PType::Tuple { types, .. } => {
-                write!(f, "Tuple[")?;
-                for (i, t) in types.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{t}")?;
+            PType::Tuple { types, size } => {
+                if types.is_empty() {
+                    return write!(f, "Tuple");
+                }
+                write!(f, "Tuple[{}", list(types))?;
+                if let Some(s) = size {
+                    write!(f, ", ")?;
+                    write_range(f, s.min, s.max)?;
                 }
                 write!(f, "]")
             }
             PType::Struct(members) => {
+                if members.is_empty() {
+                    return write!(f, "Struct");
+                }
                 write!(f, "Struct[{{")?;
                 for (i, m) in members.iter().enumerate() {
                     if i > 0 {
                         write!(f, ", ")?;
                     }
-                    if m.optional_key {
-                        write!(f, "Optional['{}'] => {}", m.key, m.value)?;
-                    } else {
-                        write!(f, "'{}' => {}", m.key, m.value)?;
+                    let key = puppet_quote(&m.key);
+                    let value_optional = is_assignable(&m.value, &PType::Undef);
+                    match (m.optional_key, value_optional) {
+                        (true, true) | (false, false) => write!(f, "{key}")?,
+                        (true, false) => write!(f, "Optional[{key}]")?,
+                        (false, true) => write!(f, "NotUndef[{key}]")?,
                     }
+                    write!(f, " => {}", sub(&m.value))?;
                 }
                 write!(f, "}}]")
             }
             PType::Optional(None) => write!(f, "Optional"),
-            PType::Optional(Some(t)) => write!(f, "Optional[{t}]"),
+            PType::Optional(Some(t)) => write!(f, "Optional[{}]", contained(t)),
             PType::Variant(ts) => {
-                write!(f, "Variant[")?;
-                for (i, t) in ts.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{t}")?;
+                if ts.is_empty() {
+                    write!(f, "Variant")
+                } else {
+                    write!(f, "Variant[{}]", list(ts))
                 }
-                write!(f, "]")
             }
             PType::Type(None) => write!(f, "Type"),
-            PType::Type(Some(t)) => write!(f, "Type[{t}]"),
+            PType::Type(Some(t)) => write!(f, "Type[{}]", sub(t)),
             PType::Iterable(None) => write!(f, "Iterable"),
-            PType::Iterable(Some(t)) => write!(f, "Iterable[{t}]"),
+            PType::Iterable(Some(t)) => write!(f, "Iterable[{}]", sub(t)),
             PType::Iterator(None) => write!(f, "Iterator"),
-            PType::Iterator(Some(t)) => write!(f, "Iterator[{t}]"),
-            PType::Callable => write!(f, "Callable"),
+            PType::Iterator(Some(t)) => write!(f, "Iterator[{}]", sub(t)),
+            PType::Callable(None) => write!(f, "Callable"),
+            PType::Callable(Some(sig)) => {
+                let (types, size) = match &sig.params {
+                    PType::Tuple { types, size } => (types.as_slice(), *size),
+                    _ => (&[][..], None),
+                };
+                let mut parts: Vec<String> = types
+                    .iter()
+                    .filter(|t| !matches!(t, PType::Unit))
+                    .map(sub)
+                    .collect();
+                if let Some(s) = size {
+                    parts.push(s.min.to_string());
+                    if s.max != i64::MAX {
+                        parts.push(s.max.to_string());
+                    }
+                } else if types.is_empty() {
+                    parts.push("0".into());
+                    parts.push("0".into());
+                }
+                if let Some(b) = &sig.block {
+                    parts.push(sub(b));
+                }
+                match &sig.ret {
+                    None => write!(f, "Callable[{}]", parts.join(", ")),
+                    Some(r) => write!(f, "Callable[[{}], {}]", parts.join(", "), sub(r)),
+                }
+            }
             PType::Resource { type_name, title } => match (type_name, title) {
                 (None, _) => write!(f, "Resource"),
-                (Some(t), None) => write!(f, "{t}"),
-                (Some(t), Some(title)) => write!(f, "{t}['{title}']"),
+                (Some(t), None) => write!(f, "{}", capitalize_segments(t)),
+                (Some(t), Some(title)) => {
+                    write!(f, "{}[{}]", capitalize_segments(t), puppet_quote(title))
+                }
             },
             PType::Class { name: None } => write!(f, "Class"),
             PType::Class { name: Some(n) } => write!(f, "Class[{n}]"),
-            PType::CatalogEntry => write!(f, "CatalogEntry"),
             PType::Sensitive(None) => write!(f, "Sensitive"),
-            PType::Sensitive(Some(t)) => write!(f, "Sensitive[{t}]"),
-            PType::Runtime => write!(f, "Runtime"),
-            PType::Object => write!(f, "Object"),
-            PType::Init => write!(f, "Init"),
-            PType::SemVer => write!(f, "SemVer"),
-            PType::SemVerRange => write!(f, "SemVerRange"),
-            PType::Timespan => write!(f, "Timespan"),
-            PType::Timestamp => write!(f, "Timestamp"),
-            PType::Binary => write!(f, "Binary"),
-            PType::Error => write!(f, "Error"),
-            PType::Alias(a) => write!(f, "{}", a.name),
+            PType::Sensitive(Some(t)) => {
+                if matches!(**t, PType::Any) {
+                    write!(f, "Sensitive")
+                } else {
+                    write!(f, "Sensitive[{}]", sub(t))
+                }
+            }
+            PType::Alias(a) => {
+                if expand > 0 && a.name != "RichDataKey" && within != Some(a.name.as_str()) {
+                    let inner = Fmt {
+                        t: a.resolved_type(),
+                        expand: expand - 1,
+                        within: Some(&a.name),
+                    };
+                    write!(f, "{} = {inner}", a.name)
+                } else {
+                    write!(f, "{}", a.name)
+                }
+            }
+            PType::Object => write!(f, "Object[{{}}]"),
+            other => write!(f, "{}", other.simple_name()),
         }
     }
 }
 
-// ---- TEMPORARY STUBS (lead): replaced by the types helper's implementation ----
+impl fmt::Display for PType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, 0, None)
+    }
+}
+#[cfg(test)]
+mod fixture_tests;
 
-use super::value::Value;
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl PType {
-    /// The built-in type for a capitalized name.
-    pub fn from_name(name: &str) -> Option<PType> {
-        Some(match name {
-            "Any" => PType::Any,
-            "Undef" => PType::Undef,
-            "Default" => PType::Default,
-            "Boolean" => PType::Boolean,
-            "Integer" => PType::integer(),
-            "Float" => PType::Float {
-                min: f64::NEG_INFINITY,
-                max: f64::INFINITY,
-            },
-            "Numeric" => PType::Numeric,
-            "String" => PType::String {
-                min: 0,
-                max: i64::MAX,
-            },
-            "Scalar" => PType::Scalar,
-            "Data" => PType::Data,
-            "Array" => PType::Array {
-                elem: Box::new(PType::Any),
-                min: 0,
-                max: i64::MAX,
-            },
-            "Hash" => PType::Hash {
-                key: Box::new(PType::Any),
-                value: Box::new(PType::Any),
-                min: 0,
-                max: i64::MAX,
-            },
-            "Optional" => PType::Optional(None),
-            "Variant" => PType::Variant(Vec::new()),
-            "Enum" => PType::Enum {
-                values: Vec::new(),
-                case_insensitive: false,
-            },
-            "Pattern" => PType::Pattern(Vec::new()),
-            "Regexp" => PType::Regexp(None),
-            "Type" => PType::Type(None),
-            "Resource" => PType::Resource {
-                type_name: None,
-                title: None,
-            },
-            "Class" => PType::Class { name: None },
-            _ => return None,
+    // Expected: notice([InTeGeR, Scalardata, Semver, Catalogentry, Notundef, Richdata]) in Puppet 7.
+    #[test]
+    fn built_in_names_are_case_insensitive() {
+        let shown: Vec<String> = [
+            "InTeGeR",
+            "Scalardata",
+            "Semver",
+            "Catalogentry",
+            "Notundef",
+            "Richdata",
+        ]
+        .iter()
+        .map(|n| {
+            PType::from_name(n)
+                .map(|t| t.to_string())
+                .unwrap_or_default()
         })
+        .collect();
+        assert_eq!(
+            shown,
+            [
+                "Integer",
+                "ScalarData",
+                "SemVer",
+                "CatalogEntry",
+                "NotUndef",
+                "RichData"
+            ]
+        );
+        assert!(PType::from_name("File").is_none());
+        assert!(PType::from_name("Unit").is_none());
     }
-}
-
-/// `Type[args]`.
-pub fn parameterize(base: &PType, args: &[Value]) -> Result<PType, String> {
-    let int = |v: &Value, d: i64| match v {
-        Value::Integer(i) => Ok(*i),
-        Value::Default => Ok(d),
-        other => Err(format!("expected an Integer, got {}", other.type_name())),
-    };
-    let ty = |v: &Value| match v {
-        Value::Type(t) => Ok((**t).clone()),
-        other => Err(format!("expected a Type, got {}", other.type_name())),
-    };
-    Ok(match base {
-        PType::Integer { .. } => PType::Integer {
-            min: args
-                .first()
-                .map(|a| int(a, i64::MIN))
-                .transpose()?
-                .unwrap_or(i64::MIN),
-            max: args
-                .get(1)
-                .map(|a| int(a, i64::MAX))
-                .transpose()?
-                .unwrap_or(i64::MAX),
-        },
-        PType::String { .. } => PType::String {
-            min: args.first().map(|a| int(a, 0)).transpose()?.unwrap_or(0),
-            max: args
-                .get(1)
-                .map(|a| int(a, i64::MAX))
-                .transpose()?
-                .unwrap_or(i64::MAX),
-        },
-        PType::Optional(_) => PType::Optional(args.first().map(ty).transpose()?.map(Box::new)),
-        PType::Array { .. } => PType::Array {
-            elem: Box::new(args.first().map(ty).transpose()?.unwrap_or(PType::Any)),
-            min: args.get(1).map(|a| int(a, 0)).transpose()?.unwrap_or(0),
-            max: args
-                .get(2)
-                .map(|a| int(a, i64::MAX))
-                .transpose()?
-                .unwrap_or(i64::MAX),
-        },
-        PType::Hash { .. } => PType::Hash {
-            key: Box::new(args.first().map(ty).transpose()?.unwrap_or(PType::Any)),
-            value: Box::new(args.get(1).map(ty).transpose()?.unwrap_or(PType::Any)),
-            min: 0,
-            max: i64::MAX,
-        },
-        PType::Variant(_) => PType::Variant(args.iter().map(ty).collect::<Result<_, _>>()?),
-        PType::Enum { .. } => PType::Enum {
-            values: args.iter().map(|a| a.to_display()).collect(),
-            case_insensitive: false,
-        },
-        other => other.clone(),
-    })
-}
-
-/// Whether a value is an instance of a type.
-pub fn is_instance(t: &PType, v: &Value) -> bool {
-    match (t, v) {
-        (PType::Any, _) => true,
-        (PType::Undef, Value::Undef) => true,
-        (PType::Boolean, Value::Bool(_)) => true,
-        (PType::Integer { min, max }, Value::Integer(i)) => i >= min && i <= max,
-        (PType::Float { .. }, Value::Float(_)) => true,
-        (PType::Numeric, Value::Integer(_) | Value::Float(_)) => true,
-        (PType::String { min, max }, Value::String(s)) => {
-            let n = s.chars().count() as i64;
-            n >= *min && n <= *max
-        }
-        (PType::Enum { values, .. }, Value::String(s)) => values.iter().any(|x| x == &**s),
-        (PType::Optional(None), _) => true,
-        (PType::Optional(Some(inner)), v) => v.is_undef() || is_instance(inner, v),
-        (PType::Variant(ts), v) => ts.iter().any(|t| is_instance(t, v)),
-        (PType::Array { elem, min, max }, Value::Array(items)) => {
-            let n = items.len() as i64;
-            n >= *min && n <= *max && items.iter().all(|i| is_instance(elem, i))
-        }
-        (PType::Hash { key, value, .. }, Value::Hash(h)) => h
-            .iter()
-            .all(|(k, v)| is_instance(key, k) && is_instance(value, v)),
-        (
-            PType::Scalar,
-            Value::String(_)
-            | Value::Integer(_)
-            | Value::Float(_)
-            | Value::Bool(_)
-            | Value::Regex(_),
-        ) => true,
-        (PType::Data, v) => !matches!(
-            v,
-            Value::Type(_) | Value::Regex(_) | Value::Sensitive(_) | Value::Default
-        ),
-        (PType::Regexp(_), Value::Regex(_)) => true,
-        (PType::Type(_), Value::Type(_)) => true,
-        (PType::Resource { .. } | PType::Class { .. }, Value::Type(_)) => false,
-        (PType::Alias(a), v) => a.resolved.get().is_some_and(|t| is_instance(t, v)),
-        _ => false,
-    }
-}
-
-/// The inferred type of a value.
-pub fn infer(v: &Value) -> PType {
-    match v {
-        Value::Integer(i) => PType::Integer { min: *i, max: *i },
-        Value::String(s) => {
-            let n = s.chars().count() as i64;
-            PType::String { min: n, max: n }
-        }
-        other => infer_generic(other),
-    }
-}
-
-/// The generalized inferred type of a value.
-pub fn infer_generic(v: &Value) -> PType {
-    match v {
-        Value::Undef => PType::Undef,
-        Value::Default => PType::Default,
-        Value::Bool(_) => PType::Boolean,
-        Value::Integer(_) => PType::integer(),
-        Value::Float(_) => PType::Float {
-            min: f64::NEG_INFINITY,
-            max: f64::INFINITY,
-        },
-        Value::String(_) => PType::String {
-            min: 0,
-            max: i64::MAX,
-        },
-        Value::Regex(_) => PType::Regexp(None),
-        Value::Array(_) => PType::Array {
-            elem: Box::new(PType::Any),
-            min: 0,
-            max: i64::MAX,
-        },
-        Value::Hash(_) => PType::Hash {
-            key: Box::new(PType::Any),
-            value: Box::new(PType::Any),
-            min: 0,
-            max: i64::MAX,
-        },
-        Value::Type(t) => PType::Type(Some(Box::new((**t).clone()))),
-        Value::Sensitive(_) => PType::Sensitive(None),
-    }
-}
-
-/// "expects an Integer value, got String".
-pub fn describe_mismatch(expected: &PType, v: &Value) -> String {
-    let name = expected.to_string();
-    let article = if "AEIOU".contains(name.chars().next().unwrap_or('x')) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("expects {article} {name} value, got {}", v.type_name())
 }
