@@ -240,11 +240,10 @@ impl<'a> Compiler<'a> {
             }
             "type" => {
                 let v = args.first().cloned().unwrap_or(Value::Undef);
-                let generalized = args.get(1).and_then(|a| a.as_str()) == Some("generalized");
-                let t = if generalized {
-                    super::types::infer_generic(&v)
-                } else {
-                    super::types::infer(&v)
+                let t = match args.get(1).and_then(|a| a.as_str()) {
+                    Some("generalized") => super::types::infer_generic(&v),
+                    Some("reduced") => super::types::infer(&v),
+                    _ => super::types::infer_set(&v),
                 };
                 Ok(Value::from_type(t))
             }

@@ -55,7 +55,7 @@ impl<'a> Compiler<'a> {
         let mut refs = Vec::new();
         for name in names {
             let name = name.trim_start_matches("::").to_ascii_lowercase();
-            let id = self.ensure_class(&name, f.scope, None, m, span)?;
+            let id = self.ensure_class(&name, f.scope, None, m, span, "Function Call")?;
             let title = self.resources[id].title.to_string();
             let class_ref = Value::from_type(PType::Class {
                 name: Some(name.clone()),
@@ -110,6 +110,26 @@ impl<'a> Compiler<'a> {
         params: Option<Attrs>,
         m: &'a Manifest,
         span: Span,
+        label: &str,
+    ) -> EResult<ResId> {
+        self.ensure_class_inner(name, scope, params, m, span)
+            .map_err(|f| match f {
+                Flow::Error(e) if e.location.is_none() => Flow::from(
+                    EvalError::new(format!("Error while evaluating a {label}, {}", e.message))
+                        .with_code(e.code)
+                        .at(m, span),
+                ),
+                other => other,
+            })
+    }
+
+    fn ensure_class_inner(
+        &mut self,
+        name: &str,
+        scope: ScopeId,
+        params: Option<Attrs>,
+        m: &'a Manifest,
+        span: Span,
     ) -> EResult<ResId> {
         let Some(def) = self.find_class(name) else {
             return Err(
@@ -127,22 +147,31 @@ impl<'a> Compiler<'a> {
             }
             return Ok(id);
         }
-        // The parent class goes into the catalog first.
-        if let Some(parent) = &def.def.parent {
+        // The parent classes go into the catalog first, the farthest first.
+        let mut ancestors: Vec<String> = Vec::new();
+        let mut cur = def;
+        while let Some(parent) = &cur.def.parent {
             let pname = parent.trim_start_matches("::").to_ascii_lowercase();
             if self
                 .find_resource("Class", &capitalize_name(&pname))
-                .is_none()
+                .is_some()
+                || ancestors.contains(&pname)
             {
-                if self.find_class(&pname).is_none() {
-                    return Err(EvalError::new(format!(
-                        "Could not find parent class {pname} of class {name}"
-                    ))
-                    .at(def.manifest, def.def.span)
-                    .into());
-                }
-                self.add_class_resource(&pname, scope, None, m, span)?;
+                break;
             }
+            let Some(pdef) = self.find_class(&pname) else {
+                return Err(EvalError::new(format!(
+                    "Could not find parent class {pname} of class {}",
+                    cur.def.name
+                ))
+                .at(cur.manifest, cur.def.span)
+                .into());
+            };
+            ancestors.push(pname);
+            cur = pdef;
+        }
+        for pname in ancestors.iter().rev() {
+            self.add_class_resource(pname, scope, None, m, span)?;
         }
         let id = self.add_class_resource(name, scope, params, m, span)?;
         self.evaluate_class(id)?;
@@ -204,7 +233,7 @@ impl<'a> Compiler<'a> {
         m: &'a Manifest,
         span: Span,
     ) -> EResult<()> {
-        self.ensure_class(name, f.scope, Some(attrs), m, span)?;
+        self.ensure_class(name, f.scope, Some(attrs), m, span, "Resource Statement")?;
         Ok(())
     }
 
@@ -330,7 +359,7 @@ impl<'a> Compiler<'a> {
                 continue;
             }
             if !params.iter().any(|p| *p.name == **k) {
-                problems.push(format!("has no parameter named '{k}'"));
+                problems.push(super::types::unknown_parameter(k));
             }
         }
         let mut frame = Frame::new(scope);
@@ -356,7 +385,7 @@ impl<'a> Compiler<'a> {
                         v
                     }
                     None => {
-                        problems.push(format!("expects a value for parameter '{}'", p.name));
+                        problems.push(super::types::missing_parameter(&p.name));
                         continue;
                     }
                 },
@@ -366,12 +395,12 @@ impl<'a> Compiler<'a> {
                 if let Value::Type(ty) = tv
                     && !super::types::is_instance(&ty, &value)
                 {
-                    problems.push(format!(
-                        "parameter '{}' {}",
-                        p.name,
-                        super::types::describe_mismatch(&ty, &value)
-                    ));
-                    continue;
+                    let label = format!("parameter '{}'", p.name);
+                    let errs = super::types::describe_mismatch_at(&label, &ty, &value);
+                    if !errs.is_empty() {
+                        problems.extend(errs);
+                        continue;
+                    }
                 }
             }
             self.scopes[scope]
@@ -379,11 +408,7 @@ impl<'a> Compiler<'a> {
                 .insert(Rc::from(p.name.as_str()), value);
         }
         if !problems.is_empty() {
-            let msg = if problems.len() == 1 {
-                format!("{reference}: {}", problems[0])
-            } else {
-                format!("{reference}:\n  {}", problems.join("\n  "))
-            };
+            let msg = super::types::format_subject_errors(&reference, &problems);
             return Err(EvalError::new(msg).into());
         }
         Ok(())

@@ -364,7 +364,10 @@ impl<'a> Compiler<'a> {
             self.titles.insert(key, id);
         }
         self.add_scope_tags(id);
-        if let Some(owner) = self.scopes[scope].resource {
+        // Stages are top-level containers, never inside a class.
+        if type_name != "Stage"
+            && let Some(owner) = self.scopes[scope].resource
+        {
             self.add_edge(owner, id);
         }
         Ok(id)
