@@ -70,23 +70,6 @@ pub fn compile_with_logs(request: &CompileRequest) -> Result<Compiled, Diagnosti
         request.modulepath.clone(),
         &arena,
     );
-    let fail = |e: error::Flow, node: &str| -> Diagnostic {
-        match e {
-            error::Flow::Error(e) => e.into_diagnostic(node),
-            error::Flow::Break => {
-                error::EvalError::new("break() from context where this is illegal")
-                    .into_diagnostic(node)
-            }
-            error::Flow::Next(_) => {
-                error::EvalError::new("next() from context where this is illegal")
-                    .into_diagnostic(node)
-            }
-            error::Flow::Return(_) => {
-                error::EvalError::new("return() from context where this is illegal")
-                    .into_diagnostic(node)
-            }
-        }
-    };
     for input in &request.manifests {
         c.register(&input.manifest, input.apply_top_level)
             .map_err(|e| e.into_diagnostic(&request.node))?;
@@ -125,19 +108,34 @@ pub fn compile_with_logs(request: &CompileRequest) -> Result<Compiled, Diagnosti
     for input in &request.manifests {
         if input.apply_top_level {
             c.evaluate_main_code(&input.manifest)
-                .map_err(|e| fail(e, &request.node))?;
+                .map_err(|e| fail(e, &mut c, &request.node))?;
         }
     }
-    c.evaluate_node().map_err(|e| fail(e, &request.node))?;
+    c.evaluate_node()
+        .map_err(|e| fail(e, &mut c, &request.node))?;
     c.evaluate_generators()
-        .map_err(|e| fail(e, &request.node))?;
-    c.finish().map_err(|e| fail(e, &request.node))?;
+        .map_err(|e| fail(e, &mut c, &request.node))?;
+    c.finish().map_err(|e| fail(e, &mut c, &request.node))?;
     let catalog = c.to_catalog();
     let mut logs = std::mem::take(&mut c.logs);
     for w in c.warnings.drain(..) {
         logs.push(("Warning", w));
     }
     Ok(Compiled { catalog, logs })
+}
+
+/// The diagnostic for a compile that ended with an error or a misplaced
+/// `break()`/`next()`/`return()`.
+fn fail(e: error::Flow, c: &mut compiler::Compiler, node: &str) -> Diagnostic {
+    let what = match e {
+        error::Flow::Error(e) => return e.into_diagnostic(node),
+        error::Flow::Break => "break",
+        error::Flow::Next(_) => "next",
+        error::Flow::Return(_) => "return",
+    };
+    let mut err = error::EvalError::new(format!("{what}() from context where this is illegal"));
+    err.location = c.flow_origin.take().and_then(|o| o.location);
+    err.into_diagnostic(node)
 }
 
 fn main_param() -> compiler::Param {

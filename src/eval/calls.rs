@@ -5,7 +5,7 @@
 //! pure library.
 
 use super::classes::Declare;
-use super::compiler::{Compiler, capitalize_name};
+use super::compiler::{Compiler, ResKind, capitalize_name};
 use super::core_types::core_type;
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, ScopeKind, TOP};
@@ -155,15 +155,20 @@ impl<'a> Compiler<'a> {
                 Ok(Value::Undef)
             }
             "tagged" => {
-                let Some(owner) = self.scopes[f.scope].resource else {
-                    return Ok(Value::Bool(false));
-                };
+                let owner = self.scopes[f.scope].resource;
                 let mut all = true;
                 for a in &args {
                     let mut names = Vec::new();
                     flatten_strings(a, &mut names);
                     for n in names {
-                        if !self.resource_tagged(owner, &n.to_lowercase()) {
+                        let n = n.to_lowercase();
+                        let in_scope = owner.is_some_and(|o| self.resource_tagged(o, &n));
+                        // The catalog's tags: those of every class and node in it.
+                        let in_catalog = self.resources.iter().any(|r| {
+                            matches!(r.kind, ResKind::Class(Some(_)) | ResKind::Node(_))
+                                && r.tags.iter().any(|t| **t == *n)
+                        });
+                        if !in_scope && !in_catalog {
                             all = false;
                         }
                     }
@@ -202,15 +207,110 @@ impl<'a> Compiler<'a> {
                     .push((level, format!("Scope({label}): {}", msg.join(" "))));
                 Ok(Value::Undef)
             }
-            "break" => Err(Flow::Break),
+            "break" => {
+                self.flow_origin = Some(EvalError::new("").at(m, e.span));
+                Err(Flow::Break)
+            }
             "next" => Err(Flow::Next(args.into_iter().next().unwrap_or(Value::Undef))),
-            "return" => Err(Flow::Return(
-                args.into_iter().next().unwrap_or(Value::Undef),
-            )),
+            "return" => {
+                self.flow_origin = Some(EvalError::new("").at(m, e.span));
+                Err(Flow::Return(
+                    args.into_iter().next().unwrap_or(Value::Undef),
+                ))
+            }
             "each" | "map" | "filter" | "reduce" | "reverse_each" | "step" | "with" | "lest"
-            | "then" | "any" | "all" | "find" | "index" | "partition" | "group_by"
-            | "each_slice" => self.iteration(name, args, lambda, e, f, m),
+            | "then" | "any" | "all" | "find" | "partition" | "group_by" | "each_slice" => {
+                self.iteration(name, args, lambda, e, f, m)
+            }
             "lookup" => self.lookup_fn(args, lambda, e, f, m),
+            "getvar" => {
+                let Some(path) = args.first().and_then(|a| a.as_str()) else {
+                    return Err(self.call_error("'getvar' expects a String variable name", e, m));
+                };
+                let (var, rest) = match path.split_once('.') {
+                    Some((v, r)) => (v.to_string(), Some(r.to_string())),
+                    None => (path.to_string(), None),
+                };
+                let mut v = self.lookup_var(var.trim_start_matches('$'), f, m, e);
+                if let Some(rest) = rest {
+                    v = dig_path(&v, &rest);
+                }
+                if v.is_undef()
+                    && let Some(d) = args.get(1)
+                {
+                    return Ok(d.clone());
+                }
+                Ok(v)
+            }
+            "get" => {
+                let v = args.first().cloned().unwrap_or(Value::Undef);
+                let path = args.get(1).map(|p| p.to_display()).unwrap_or_default();
+                let r = if path.is_empty() {
+                    v
+                } else {
+                    dig_path(&v, &path)
+                };
+                if r.is_undef() {
+                    if let Some(l) = lambda {
+                        return self.call_lambda(l, Vec::new(), f, m);
+                    }
+                    if let Some(d) = args.get(2) {
+                        return Ok(d.clone());
+                    }
+                }
+                Ok(r)
+            }
+            "sort" if lambda.is_some() => {
+                let l = lambda.expect("checked");
+                let Some(Value::Array(items)) = args.first() else {
+                    return Err(self.call_error("'sort' expects an Array", e, m));
+                };
+                let mut items = items.to_vec();
+                // Insertion sort through the lambda (stable, errors propagate).
+                let mut i = 1;
+                while i < items.len() {
+                    let mut j = i;
+                    while j > 0 {
+                        let c = self.call_lambda(
+                            l,
+                            vec![items[j - 1].clone(), items[j].clone()],
+                            f,
+                            m,
+                        )?;
+                        if matches!(c, Value::Integer(n) if n > 0) {
+                            items.swap(j - 1, j);
+                            j -= 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    i += 1;
+                }
+                Ok(Value::array(items))
+            }
+            "index" if lambda.is_none() => {
+                let (Some(subject), Some(want)) = (args.first(), args.get(1)) else {
+                    return Err(self.call_error("'index' expects a value or a block", e, m));
+                };
+                Ok(match subject {
+                    Value::String(s) => match want.as_str().and_then(|w| s.find(w)) {
+                        Some(b) => Value::Integer(s[..b].chars().count() as i64),
+                        None => Value::Undef,
+                    },
+                    Value::Array(items) => items
+                        .iter()
+                        .position(|x| x.puppet_eq(want))
+                        .map(|i| Value::Integer(i as i64))
+                        .unwrap_or(Value::Undef),
+                    Value::Hash(h) => h
+                        .iter()
+                        .find(|(_, v)| v.puppet_eq(want))
+                        .map(|(k, _)| k.clone())
+                        .unwrap_or(Value::Undef),
+                    _ => Value::Undef,
+                })
+            }
+            "index" => self.iteration(name, args, lambda, e, f, m),
             "assert_type" => {
                 if args.len() < 2 {
                     return Err(self.call_error("'assert_type' expects 2 arguments", e, m));
@@ -454,6 +554,10 @@ impl<'a> Compiler<'a> {
         m: &'a Manifest,
     ) -> EResult<Value> {
         let (name, default) = match args.as_slice() {
+            [n, Value::Hash(opts)] => (
+                n.to_display(),
+                opts.get(&Value::string("default_value")).cloned(),
+            ),
             [Value::Hash(opts)] => (
                 opts.get(&Value::string("name"))
                     .map(|v| v.to_display())
@@ -903,6 +1007,23 @@ impl<'a> Compiler<'a> {
             }
         })
     }
+}
+
+/// Follows a dotted path (`a.b.1`) into hashes and arrays.
+fn dig_path(v: &Value, path: &str) -> Value {
+    let mut cur = v.clone();
+    for seg in path.split('.') {
+        cur = match &cur {
+            Value::Hash(h) => h.get(&Value::string(seg)).cloned().unwrap_or(Value::Undef),
+            Value::Array(a) => seg
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| a.get(i).cloned())
+                .unwrap_or(Value::Undef),
+            _ => Value::Undef,
+        };
+    }
+    cur
 }
 
 fn flow_message(f: Flow) -> String {

@@ -293,9 +293,10 @@ impl<'a> Compiler<'a> {
         };
         self.add_edge(stage_id, id);
         let mut frame = Frame::new(scope);
-        self.deeper(|c| c.eval_body(&def.def.body, &mut frame, def.manifest))
-            .map_err(strip_flow)?;
-        Ok(())
+        end_body(
+            self.deeper(|c| c.eval_body(&def.def.body, &mut frame, def.manifest))
+                .map_err(strip_flow),
+        )
     }
 
     /// Evaluates one defined-type instance.
@@ -335,9 +336,10 @@ impl<'a> Compiler<'a> {
             return Err(Flow::Error(err));
         }
         let mut frame = Frame::new(scope);
-        self.deeper(|c| c.eval_body(&def.def.body, &mut frame, def.manifest))
-            .map_err(strip_flow)?;
-        Ok(())
+        end_body(
+            self.deeper(|c| c.eval_body(&def.def.body, &mut frame, def.manifest))
+                .map_err(strip_flow),
+        )
     }
 
     /// Binds a class or define's parameters into its scope and resource:
@@ -415,7 +417,15 @@ impl<'a> Compiler<'a> {
     }
 }
 
-/// `break`/`next`/`return` escaping a class or define body end it quietly.
+/// `next()` in a class or define body ends the body quietly.
 fn strip_flow(f: Flow) -> Flow {
     f
+}
+
+/// Maps the result of a body: `next()` ends it without error.
+fn end_body(r: EResult<Value>) -> EResult<()> {
+    match r {
+        Ok(_) | Err(Flow::Next(_)) => Ok(()),
+        Err(other) => Err(other),
+    }
 }

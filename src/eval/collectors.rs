@@ -323,7 +323,10 @@ impl<'a> Compiler<'a> {
             notify,
             location: Some((f.scope, format!("{}:{}", m.path, m.line_of(e.span)))),
         });
-        Ok(r)
+        Ok(match r {
+            Value::Array(_) => r,
+            other => Value::array(vec![other]),
+        })
     }
 
     fn rel_ends(&self, v: &Value) -> Result<Vec<RelEnd>, String> {

@@ -138,6 +138,8 @@ pub struct Compiler<'a> {
     pub logs: Vec<(&'static str, String)>,
     /// Why the last autoload failed (a parse error in a module file ...).
     pub autoload_failure: Option<String>,
+    /// Where the last break()/return() was called, for top-level misuse errors.
+    pub flow_origin: Option<EvalError>,
     pub depth: u32,
     pub main_resource: ResId,
     pub stage_main: ResId,
@@ -183,6 +185,7 @@ impl<'a> Compiler<'a> {
             warnings: Vec::new(),
             logs: Vec::new(),
             autoload_failure: None,
+            flow_origin: None,
             depth: 0,
             main_resource: 0,
             stage_main: 0,
@@ -231,7 +234,7 @@ impl<'a> Compiler<'a> {
                     },
                 );
                 for s in &c.body {
-                    self.register_expr(m, s, false)?;
+                    self.register_expr(m, s, with_nodes)?;
                 }
             }
             ExprKind::Define(d) => {
@@ -280,6 +283,21 @@ impl<'a> Compiler<'a> {
                 );
             }
             ExprKind::Node(n) if with_nodes => {
+                for existing in &self.nodes {
+                    for a in &existing.def.matches {
+                        for b in &n.matches {
+                            if node_match_key(a).is_some() && node_match_key(a) == node_match_key(b)
+                            {
+                                let line = existing.manifest.line_of(existing.def.span);
+                                return Err(EvalError::new(format!(
+                                    "Node '{}' is already defined (line: {line}); cannot redefine",
+                                    node_match_key(a).unwrap_or_default()
+                                ))
+                                .at(m, e.span));
+                            }
+                        }
+                    }
+                }
                 self.nodes.push(Def {
                     def: n,
                     manifest: m,
@@ -328,7 +346,7 @@ impl<'a> Compiler<'a> {
         vars.insert("facts".into(), facts);
         vars.insert("trusted".into(), Value::hash(trusted));
         vars.insert("environment".into(), Value::string("production"));
-        vars.insert("clientcert".into(), Value::string(self.node.as_str()));
+        vars.insert("name".into(), Value::string(self.node.as_str()));
     }
 
     // ----- resources
@@ -354,9 +372,41 @@ impl<'a> Compiler<'a> {
             .with_code("DUPLICATE_DECLARATION"));
         }
         let id = self.resources.len();
+        // Packages are unique by name, provider and command together.
+        if let ResKind::Builtin(t) = res.kind
+            && t.name == "package"
+        {
+            let part = |k: &str| res.param(k).map(|v| v.to_display()).unwrap_or_default();
+            let name = res
+                .param("name")
+                .map(|v| v.to_display())
+                .unwrap_or_else(|| res.title.to_string());
+            let alias_key = (
+                type_name.clone(),
+                Rc::from(
+                    format!(
+                        "\u{0}{name}\u{0}{}\u{0}{}",
+                        part("provider"),
+                        part("command")
+                    )
+                    .as_str(),
+                ),
+            );
+            if let Some(&existing) = self.titles.get(&alias_key) {
+                let line = self.resources[existing].line.unwrap_or(0);
+                return Err(EvalError::new(format!(
+                    "Cannot alias {} to [nil, \"{name}\", nil]{}; resource [\"{type_name}\", nil, \"{name}\", nil] already declared (line: {line})",
+                    res.reference(),
+                    res.line.map(|l| format!(" at (line: {l})")).unwrap_or_default(),
+                ))
+                .with_code("DUPLICATE_ALIAS"));
+            }
+            self.titles.insert(alias_key, id);
+        }
         // Namevar alias: isomorphic built-in types may not share a namevar value.
         if let ResKind::Builtin(t) = res.kind
             && t.isomorphic
+            && t.name != "package"
         {
             let namevar = res
                 .param(t.namevar)
@@ -571,9 +621,7 @@ impl<'a> Compiler<'a> {
                         if t == "Class" && self.find_resource("Class", &title).is_some() {
                             continue;
                         }
-                        let found = self
-                            .find_resource(&t, &title)
-                            .is_some_and(|id| !self.resources[id].virtual_);
+                        let found = self.find_resource(&t, &title).is_some();
                         if !found {
                             let line = r.line.map(|l| format!(" (line: {l})")).unwrap_or_default();
                             return Err(EvalError::new(format!(
@@ -743,6 +791,20 @@ impl<'a> Compiler<'a> {
         let r = f(self);
         self.depth -= 1;
         r
+    }
+}
+
+/// The name a node definition matches, for duplicate checks.
+fn node_match_key(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::String(s) => Some(s.to_ascii_lowercase()),
+        ExprKind::Default => Some("default".into()),
+        ExprKind::Regex(r) => Some(format!("/{r}/")),
+        ExprKind::Concat(parts) => match parts.as_slice() {
+            [StringPart::Literal(s)] => Some(s.to_ascii_lowercase()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -350,6 +350,13 @@ impl<'a> Compiler<'a> {
 
     fn lookup_qualified(&mut self, name: &str, m: &'a Manifest, e: &Expr) -> Value {
         let fqn = name.trim_start_matches("::");
+        if let Some(setting) = fqn.strip_prefix("settings::") {
+            return match setting {
+                "environment" => Value::string("production"),
+                "certname" => Value::string(self.node.as_str()),
+                _ => Value::Undef,
+            };
+        }
         let Some((class, var)) = fqn.rsplit_once("::") else {
             return self.scopes[TOP]
                 .vars
@@ -450,6 +457,11 @@ impl<'a> Compiler<'a> {
 
     /// Sets a variable in the innermost local frame or the current scope.
     pub fn set_var(&mut self, name: &str, v: Value, f: &mut Frame) -> Result<(), String> {
+        if matches!(name, "trusted" | "facts" | "server_facts") {
+            return Err(format!(
+                "Error while evaluating a '=' expression, Attempt to assign to a reserved variable name: '{name}'"
+            ));
+        }
         if let Some(local) = f.locals.last_mut() {
             if local.contains_key(name) {
                 return Err(format!("Cannot reassign variable '${name}'"));

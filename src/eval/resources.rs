@@ -183,8 +183,18 @@ impl<'a> Compiler<'a> {
                     }
                 }
             }
-            for title_v in titles {
-                let title = match &title_v {
+            for (index, title_v) in titles.iter().enumerate() {
+                let class_title_ok =
+                    matches!(target, Target::Class) && matches!(title_v, Value::Type(_));
+                if !matches!(title_v, Value::String(_) | Value::Undef) && !class_title_ok {
+                    return Err(EvalError::new(format!(
+                        "Illegal title type at index {index}. Expected String, got {}",
+                        super::types::infer_generic(title_v)
+                    ))
+                    .at(m, b.title.span)
+                    .into());
+                }
+                let title = match title_v {
                     Value::String(s) => s.to_string(),
                     Value::Undef => {
                         return Err(EvalError::new(
@@ -283,6 +293,9 @@ impl<'a> Compiler<'a> {
                 continue;
             }
             if k == "tag" {
+                check_tags(v).map_err(|msg| {
+                    EvalError::new(format!("{msg} (line: {line})")).with_code("INVALID_TAG")
+                })?;
                 add_tag_values(&mut res.tags, v);
             }
             res.params.insert(
@@ -632,8 +645,14 @@ impl<'a> Compiler<'a> {
         Ok(r.param(attr).cloned().unwrap_or(Value::Undef))
     }
 
-    /// The title as it names a resource (the same title, for now).
-    pub fn canonical_title(&self, _type_name: &str, title: &str) -> String {
+    /// The title as it names a resource: file paths lose trailing slashes.
+    pub fn canonical_title(&self, type_name: &str, title: &str) -> String {
+        if type_name == "File" && title.len() > 1 && title.ends_with('/') {
+            let trimmed = title.trim_end_matches('/');
+            if !trimmed.is_empty() && self.find_resource(type_name, title).is_none() {
+                return trimmed.to_string();
+            }
+        }
         title.to_string()
     }
 }
@@ -654,6 +673,15 @@ fn flatten_into(v: &Value, out: &mut Vec<Value>) {
     match v {
         Value::Array(items) => items.iter().for_each(|i| flatten_into(i, out)),
         other => out.push(other.clone()),
+    }
+}
+
+/// Fails for a tag Puppet refuses (`Invalid tag 'has space'`).
+pub fn check_tags(v: &Value) -> Result<(), String> {
+    match v {
+        Value::String(s) if !super::compiler::is_valid_tag(s) => Err(format!("Invalid tag '{s}'")),
+        Value::Array(items) => items.iter().try_for_each(check_tags),
+        _ => Ok(()),
     }
 }
 

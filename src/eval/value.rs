@@ -233,11 +233,8 @@ impl Value {
             }
             (Value::Hash(a), Value::Hash(b)) => {
                 a.len() == b.len()
-                    && a.iter().all(|(k, v)| {
-                        b.iter()
-                            .find(|(k2, _)| k.puppet_eq(k2))
-                            .is_some_and(|(_, v2)| v.puppet_eq(v2))
-                    })
+                    && a.iter()
+                        .all(|(k, v)| b.get(k).is_some_and(|v2| v.puppet_eq(v2)))
             }
             (Value::Regex(a), Value::Regex(b)) => a.source == b.source,
             (Value::Type(a), Value::Type(b)) => a == b,
