@@ -258,11 +258,7 @@ fn cases(dir: &Path) -> Vec<Case> {
 /// Cases whose manifests kuppet's compiler does not yet compile like Puppet
 /// (the catalog differs; the apply of Puppet's catalog passes). Each must
 /// still fail, so that a fix shows up here.
-const KNOWN_COMPILER_GAPS: &[&str] = &[
-    // Classes with `stage => ...` are contained in Class[main] as well as in
-    // their stage, and `stage` is copied onto their resources: a cycle.
-    "o03_stages",
-];
+const KNOWN_COMPILER_GAPS: &[&str] = &[];
 
 fn run_cases(dir: &str, mode: Mode) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
