@@ -54,11 +54,18 @@ require_compile_and_apply() {
 
 node_root() { echo "$E2E_STATE/roots/$1"; }
 
-# fresh_node NODE [LABEL=VALUE...]: the Node object (create_node) and an empty
-# sandbox, whatever an earlier run left there.
+# new_root DIR: the skeleton of a host's root a node's sandbox starts from
+# (the directories every Linux host has), so catalogs that manage /etc/motd or
+# /srv/www behave as on a real node.
+new_root() {
+    mkdir -p "$1"/{etc,srv,var/lib,var/log,tmp,usr/bin,root,home}
+}
+
+# fresh_node NODE [LABEL=VALUE...]: the Node object (create_node) and a fresh
+# sandbox root, whatever an earlier run left there.
 fresh_node() {
     rm -rf "$(node_root "$1")" "$E2E_STATE/kubeconfigs/agent-$1"
-    mkdir -p "$(node_root "$1")"
+    new_root "$(node_root "$1")"
     create_node "$@"
 }
 
@@ -79,7 +86,7 @@ start_agent() {
     shift
     local cfg root
     root=$(node_root "$node")
-    mkdir -p "$root"
+    [[ -d $root/etc ]] || new_root "$root"
     cfg=$(token_kubeconfig "agent-$node" "$(agent_token "$KUPPET_AGENT_SA" "$KUPPET_NS" "$node" 2h)")
     start_bg "agent-$node" "$KUPPET_BIN" agent --node-name "$node" --root "$root" \
         --kubeconfig "$cfg" --log-level "${KUPPET_E2E_LOG:-info}" "$@"

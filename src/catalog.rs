@@ -70,6 +70,9 @@ pub struct Resource {
     pub kind: Option<String>,
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub parameters: IndexMap<String, serde_json::Value>,
+    /// Parameters whose values were `Sensitive`: never shown in logs or reports.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sensitive_parameters: Vec<String>,
 }
 
 impl Resource {

@@ -559,8 +559,20 @@ impl Run<'_> {
             }
             Ok(Examined {
                 present,
-                properties,
+                mut properties,
             }) => {
+                // Values the catalog marks secret are never shown.
+                let secret = &self.catalog.resources[i].sensitive_parameters;
+                if !secret.is_empty() {
+                    for p in properties.iter_mut() {
+                        // A file created with secret content: its ensure is secret too.
+                        let secret_ensure =
+                            p.name == "ensure" && secret.iter().any(|s| s == "content");
+                        if (secret_ensure || secret.iter().any(|s| s == p.name)) && !p.sensitive {
+                            *p = p.clone().redacted();
+                        }
+                    }
+                }
                 let ensure = properties.iter().find(|p| p.name == "ensure");
                 match ensure {
                     Some(p) if p.sync != Sync::InSync => {

@@ -810,6 +810,7 @@ mod tests {
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.clone()))
                 .collect(),
+            sensitive_parameters: Vec::new(),
         }
     }
 

@@ -684,9 +684,13 @@ impl<'a> Compiler<'a> {
                 ResKind::Builtin(t) => Some(t.namevar),
                 _ => None,
             };
+            let mut sensitive_parameters = Vec::new();
             for (k, p) in &r.params {
                 if Some(&**k) == namevar && p.value.as_str() == Some(&*r.title) {
                     continue;
+                }
+                if matches!(p.value, Value::Sensitive(_)) {
+                    sensitive_parameters.push(k.to_string());
                 }
                 if let Some(v) = catalog_json(&p.value) {
                     let v = if core_types::RELATIONSHIP_PARAMS.contains(&&**k) {
@@ -711,6 +715,7 @@ impl<'a> Compiler<'a> {
                 exported: r.exported,
                 kind,
                 parameters,
+                sensitive_parameters,
             });
         }
         let mut edges = Vec::with_capacity(self.edges.len());

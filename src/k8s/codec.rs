@@ -204,6 +204,7 @@ mod tests {
                 exported: false,
                 kind: None,
                 parameters,
+                sensitive_parameters: Vec::new(),
             }],
             edges: vec![],
             classes: vec!["settings".into()],

@@ -205,6 +205,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                         exported: false,
                         kind: None,
                         parameters,
+                        sensitive_parameters: Vec::new(),
                     };
                 match words.next() {
                     Some("file") => {}

@@ -1,0 +1,215 @@
+//! Compile benchmark: kuppet next to Puppet on the same generated manifests.
+//!
+//! `cargo bench --bench compile` generates manifests of 1,000, 10,000 and 50,000
+//! resources (classes with parameters, defined types, resource defaults,
+//! collectors with overrides, virtual resources and realize, chaining arrows),
+//! compiles each with kuppet in this process and with the real Puppet
+//! (`../shared/tools/puppet-catalog`, or `$PUPPET_CATALOG`) in the same run, and
+//! prints both times and the ratio. It then compiles one manifest for 1,000
+//! different fact sets in one process and prints catalogs per second.
+//! `KUPPET_BENCH_SIZES=1000,10000` picks sizes; `KUPPET_BENCH_NO_PUPPET=1` skips Puppet.
+
+use kuppet::eval::{CompileRequest, ManifestInput, compile};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A manifest with about `n` resources exercising the compiler's features.
+fn generate(n: usize) -> String {
+    let mut out = String::new();
+    out.push_str("File { owner => 'root', group => 'root' }\n");
+    out.push_str("define app::vhost (Integer $port, String $docroot = \"/var/www/${title}\") {\n");
+    out.push_str("  file { \"/etc/vhosts/${title}.conf\": ensure => file, content => \"port=${port} root=${docroot}\\n\", tag => 'vhost' }\n");
+    out.push_str("  file { $docroot: ensure => directory }\n}\n");
+    // Each class holds ~20 resources: 10 files, 3 defines (6 resources), 2 packages,
+    // 2 virtual users (realized by a collector) and chains between them.
+    let classes = n.div_ceil(20).max(1);
+    for c in 0..classes {
+        out.push_str(&format!(
+            "class role::c{c} (String $mode = '0644', Array[String] $pkgs = ['pkg{c}a', 'pkg{c}b']) {{\n"
+        ));
+        out.push_str("  Package { ensure => installed }\n");
+        out.push_str("  package { $pkgs: }\n");
+        for f in 0..10 {
+            out.push_str(&format!(
+                "  file {{ '/srv/c{c}/f{f}': ensure => file, mode => $mode, content => \"c{c} f{f} ${{facts['networking']['hostname']}}\" }}\n"
+            ));
+        }
+        for d in 0..3 {
+            out.push_str(&format!(
+                "  app::vhost {{ 'c{c}-site{d}': port => {} }}\n",
+                8000 + d
+            ));
+        }
+        out.push_str(&format!(
+            "  @user {{ ['u{c}a', 'u{c}b']: ensure => present, tag => 'team{}' }}\n",
+            c % 7
+        ));
+        out.push_str(&format!(
+            "  File['/srv/c{c}/f0'] -> File['/srv/c{c}/f1'] ~> Package['pkg{c}a']\n"
+        ));
+        out.push_str("}\n");
+    }
+    for c in 0..classes {
+        if c == 0 {
+            out.push_str(&format!("class {{ 'role::c{c}': mode => '0600' }}\n"));
+        } else {
+            out.push_str(&format!("include role::c{c}\n"));
+        }
+    }
+    out.push_str("User <| tag == 'team1' or tag == 'team3' |> { shell => '/bin/bash' }\n");
+    out.push_str("File <| tag == 'vhost' |> { mode => '0640' }\n");
+    out.push_str("Class['role::c0'] -> Class['role::c1']\n");
+    out
+}
+
+fn facts(hostname: &str, cpus: u64) -> serde_json::Map<String, serde_json::Value> {
+    let v = serde_json::json!({
+        "hostname": hostname,
+        "fqdn": format!("{hostname}.example.com"),
+        "networking": { "hostname": hostname, "fqdn": format!("{hostname}.example.com"), "ip": "10.0.0.1" },
+        "processors": { "count": cpus },
+        "os": { "family": "Debian", "name": "Debian", "release": { "major": "12", "full": "12.7" } },
+        "kernel": "Linux",
+    });
+    match v {
+        serde_json::Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    }
+}
+
+fn kuppet_compile(
+    source: &str,
+    facts: serde_json::Map<String, serde_json::Value>,
+    node: &str,
+) -> (Duration, usize) {
+    let start = Instant::now();
+    let manifest = kuppet::syntax::parse("bench.pp", source).expect("generated manifest parses");
+    let request = CompileRequest {
+        manifests: vec![ManifestInput {
+            manifest: Arc::new(manifest),
+            apply_top_level: true,
+        }],
+        facts,
+        node: node.to_string(),
+        modulepath: Vec::new(),
+    };
+    let catalog = compile(&request).expect("generated manifest compiles");
+    (start.elapsed(), catalog.resources.len())
+}
+
+fn puppet_catalog_tool() -> Option<PathBuf> {
+    if std::env::var_os("KUPPET_BENCH_NO_PUPPET").is_some() {
+        return None;
+    }
+    let candidates = [
+        std::env::var("PUPPET_CATALOG").ok().map(PathBuf::from),
+        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/puppet-catalog")),
+    ];
+    candidates
+        .into_iter()
+        .flatten()
+        .find(|p| p.is_file() && Path::new("/usr/lib/ruby/vendor_ruby/puppet.rb").exists())
+}
+
+fn puppet_compile(tool: &Path, source: &str) -> Option<Duration> {
+    let dir = tempfile::tempdir().ok()?;
+    let pp = dir.path().join("bench.pp");
+    let facts_file = dir.path().join("facts.json");
+    std::fs::write(&pp, source).ok()?;
+    std::fs::write(
+        &facts_file,
+        serde_json::Value::Object(facts("node1", 2)).to_string(),
+    )
+    .ok()?;
+    let start = Instant::now();
+    let out = Command::new(tool)
+        .arg(&pp)
+        .arg("--facts")
+        .arg(&facts_file)
+        .arg("--node")
+        .arg("node1.example.com")
+        .output()
+        .ok()?;
+    let elapsed = start.elapsed();
+    if !out.status.success() {
+        eprintln!(
+            "puppet-catalog failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .next()
+                .unwrap_or("")
+        );
+        return None;
+    }
+    Some(elapsed)
+}
+
+fn main() {
+    let sizes: Vec<usize> = std::env::var("KUPPET_BENCH_SIZES")
+        .ok()
+        .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![1_000, 10_000, 50_000]);
+    let tool = puppet_catalog_tool();
+    if tool.is_none() {
+        println!("(the reference Puppet is not installed: kuppet times only)");
+    }
+    println!(
+        "{:>8} {:>10} {:>12} {:>12} {:>9} {:>14}",
+        "size", "resources", "kuppet", "puppet", "ratio", "kuppet µs/res"
+    );
+    for &n in &sizes {
+        let source = generate(n);
+        // Best of three in-process runs.
+        let mut best = Duration::MAX;
+        let mut count = 0;
+        for _ in 0..3 {
+            let (t, c) = kuppet_compile(&source, facts("node1", 2), "node1.example.com");
+            best = best.min(t);
+            count = c;
+        }
+        let puppet = tool.as_ref().and_then(|t| puppet_compile(t, &source));
+        let (puppet_s, ratio) = match puppet {
+            Some(p) => (
+                format!("{:.3}s", p.as_secs_f64()),
+                format!("{:.0}x", p.as_secs_f64() / best.as_secs_f64()),
+            ),
+            None => ("-".to_string(), "-".to_string()),
+        };
+        println!(
+            "{:>8} {:>10} {:>11.4}s {:>12} {:>9} {:>14.2}",
+            n,
+            count,
+            best.as_secs_f64(),
+            puppet_s,
+            ratio,
+            best.as_secs_f64() * 1e6 / count.max(1) as f64
+        );
+    }
+
+    // One manifest, 1,000 fact sets, one process.
+    let source = generate(1_000);
+    let manifest = Arc::new(kuppet::syntax::parse("bench.pp", &source).expect("parses"));
+    let start = Instant::now();
+    let runs = 1_000;
+    for i in 0..runs {
+        let host = format!("node{i}");
+        let request = CompileRequest {
+            manifests: vec![ManifestInput {
+                manifest: manifest.clone(),
+                apply_top_level: true,
+            }],
+            facts: facts(&host, (i % 16 + 1) as u64),
+            node: format!("{host}.example.com"),
+            modulepath: Vec::new(),
+        };
+        compile(&request).expect("compiles");
+    }
+    let elapsed = start.elapsed();
+    println!(
+        "1,000 fact sets x 1,000-resource manifest (parsed once): {:.2}s, {:.0} catalogs/s",
+        elapsed.as_secs_f64(),
+        runs as f64 / elapsed.as_secs_f64()
+    );
+}
