@@ -5,7 +5,7 @@
 //! pure library.
 
 use super::classes::Declare;
-use super::compiler::{Compiler, ResKind, capitalize_name};
+use super::compiler::{Compiler, capitalize_name};
 use super::core_types::core_type;
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, ScopeKind, TOP};
@@ -164,10 +164,7 @@ impl<'a> Compiler<'a> {
                         let n = n.to_lowercase();
                         let in_scope = owner.is_some_and(|o| self.resource_tagged(o, &n));
                         // The catalog's tags: those of every class and node in it.
-                        let in_catalog = self.resources.iter().any(|r| {
-                            matches!(r.kind, ResKind::Class(Some(_)) | ResKind::Node(_))
-                                && r.tags.iter().any(|t| **t == *n)
-                        });
+                        let in_catalog = self.catalog_tags.contains(n.as_str());
                         if !in_scope && !in_catalog {
                             all = false;
                         }
@@ -366,7 +363,7 @@ impl<'a> Compiler<'a> {
     fn call_pure(&mut self, name: &str, args: &[Value], e: &Expr, m: &Manifest) -> EResult<Value> {
         match super::functions::library::lookup(name) {
             Some(func) => func(args).map_err(|msg| self.call_error(msg, e, m)),
-            None => Err(EvalError::new(format!("Unknown function: '{name}'"))
+            None => Err(EvalError::new(format!("Unknown function: '{name}'."))
                 .at(m, e.span)
                 .into()),
         }

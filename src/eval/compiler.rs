@@ -138,6 +138,8 @@ pub struct Compiler<'a> {
     pub logs: Vec<(&'static str, String)>,
     /// Why the last autoload failed (a parse error in a module file ...).
     pub autoload_failure: Option<String>,
+    /// The catalog's own tags: those classes and nodes had when they were added.
+    pub catalog_tags: FxHashSet<Rc<str>>,
     /// Where the last break()/return() was called, for top-level misuse errors.
     pub flow_origin: Option<EvalError>,
     pub depth: u32,
@@ -186,6 +188,7 @@ impl<'a> Compiler<'a> {
             logs: Vec::new(),
             autoload_failure: None,
             flow_origin: None,
+            catalog_tags: FxHashSet::default(),
             depth: 0,
             main_resource: 0,
             stage_main: 0,
@@ -430,6 +433,9 @@ impl<'a> Compiler<'a> {
             }
         }
         self.titles.insert(key, id);
+        if matches!(res.kind, ResKind::Class(Some(_)) | ResKind::Node(_)) {
+            self.catalog_tags.extend(res.tags.iter().cloned());
+        }
         self.resources.push(res);
         Ok(id)
     }
@@ -437,7 +443,17 @@ impl<'a> Compiler<'a> {
     /// Finds a resource by capitalized type and title (or namevar alias).
     pub fn find_resource(&self, type_name: &str, title: &str) -> Option<ResId> {
         let key: (Rc<str>, Rc<str>) = (Rc::from(type_name), Rc::from(title));
-        self.titles.get(&key).copied()
+        if let Some(id) = self.titles.get(&key) {
+            return Some(*id);
+        }
+        // File paths name the same file with or without trailing slashes.
+        if type_name == "File" && title.len() > 1 && title.ends_with('/') {
+            let trimmed = title.trim_end_matches('/');
+            if !trimmed.is_empty() {
+                return self.titles.get(&(key.0, Rc::from(trimmed))).copied();
+            }
+        }
+        None
     }
 
     pub fn add_edge(&mut self, from: ResId, to: ResId) {

@@ -645,14 +645,9 @@ impl<'a> Compiler<'a> {
         Ok(r.param(attr).cloned().unwrap_or(Value::Undef))
     }
 
-    /// The title as it names a resource: file paths lose trailing slashes.
-    pub fn canonical_title(&self, type_name: &str, title: &str) -> String {
-        if type_name == "File" && title.len() > 1 && title.ends_with('/') {
-            let trimmed = title.trim_end_matches('/');
-            if !trimmed.is_empty() && self.find_resource(type_name, title).is_none() {
-                return trimmed.to_string();
-            }
-        }
+    /// The title as a reference names it (references keep what was written;
+    /// lookups canonicalize, see `find_resource`).
+    pub fn canonical_title(&self, _type_name: &str, title: &str) -> String {
         title.to_string()
     }
 }
