@@ -59,6 +59,8 @@ node_root() { echo "$E2E_STATE/roots/$1"; }
 # /srv/www behave as on a real node.
 new_root() {
     mkdir -p "$1"/{etc,srv,var/lib,var/log,tmp,usr/bin,root,home}
+    printf 'root:x:0:0:root:/root:/bin/sh\n' > "$1/etc/passwd"
+    printf 'root:x:0:\n' > "$1/etc/group"
 }
 
 # fresh_node NODE [LABEL=VALUE...]: the Node object (create_node) and a fresh
