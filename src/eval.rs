@@ -7,6 +7,7 @@
 mod calls;
 mod classes;
 mod collectors;
+mod epp;
 pub mod compare;
 pub mod compiler;
 pub mod convert;

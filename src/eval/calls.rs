@@ -92,6 +92,20 @@ impl<'a> Compiler<'a> {
         Ok(out)
     }
 
+    /// Locates an error raised inside a template at the call.
+    fn wrap_flow(&self, fl: Flow, what: &str, e: &Expr, m: &Manifest) -> Flow {
+        match fl {
+            Flow::Error(err) => {
+                let mut msg = err.message.clone();
+                if let Some(loc) = &err.location {
+                    msg = format!("{msg} (file: {}, line: {}, column: {})", loc.file, loc.line, loc.column);
+                }
+                self.call_error(format!("{what}(): {msg}"), e, m)
+            }
+            other => other,
+        }
+    }
+
     /// Wraps a message as Puppet reports errors raised inside a call.
     fn call_error(&self, msg: impl Into<String>, e: &Expr, m: &Manifest) -> Flow {
         let label = if matches!(e.kind, ExprKind::CallMethod { .. }) {
@@ -220,6 +234,44 @@ impl<'a> Compiler<'a> {
                 self.iteration(name, args, lambda, e, f, m)
             }
             "lookup" => self.lookup_fn(args, lambda, e, f, m),
+            super::epp::EPP_TEXT => {
+                if let Some(out) = self.epp_out.last_mut() {
+                    for a in &args {
+                        out.push_str(&a.to_display());
+                    }
+                }
+                Ok(Value::Undef)
+            }
+            "inline_epp" => {
+                let Some(template) = args.first().and_then(|a| a.as_str()) else {
+                    return Err(self.call_error("'inline_epp' expects a String template", e, m));
+                };
+                let template = template.to_string();
+                self.render_epp("inlined-epp-text", &template, args.get(1), true, f)
+                    .map_err(|fl| self.wrap_flow(fl, "inline_epp", e, m))
+            }
+            "epp" => {
+                let Some(path) = args.first().and_then(|a| a.as_str()) else {
+                    return Err(self.call_error("'epp' expects a template path", e, m));
+                };
+                let (label, template) = self
+                    .epp_file(path)
+                    .map_err(|msg| self.call_error(format!("epp(): {msg}"), e, m))?;
+                self.render_epp(&label, &template, args.get(1), false, f)
+                    .map_err(|fl| self.wrap_flow(fl, "epp", e, m))
+            }
+            "template" | "inline_template" => Err(self.call_error(
+                format!("{name}(): ERB templates are not supported by kuppet; convert the template to EPP and call epp()"),
+                e,
+                m,
+            )),
+            "call" => {
+                let Some(fname) = args.first().and_then(|a| a.as_str()).map(str::to_string) else {
+                    return Err(self.call_error("'call' expects a function name", e, m));
+                };
+                let rest = args[1..].to_vec();
+                self.call_function(&fname, rest, lambda, e, f, m)
+            }
             "getvar" => {
                 let Some(path) = args.first().and_then(|a| a.as_str()) else {
                     return Err(self.call_error("'getvar' expects a String variable name", e, m));

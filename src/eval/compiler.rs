@@ -138,6 +138,10 @@ pub struct Compiler<'a> {
     pub logs: Vec<(&'static str, String)>,
     /// Why the last autoload failed (a parse error in a module file ...).
     pub autoload_failure: Option<String>,
+    /// Parsed EPP templates by their text.
+    pub epp_cache: FxHashMap<String, &'a Manifest>,
+    /// Output buffers of the EPP templates being rendered.
+    pub epp_out: Vec<String>,
     /// The catalog's own tags: those classes and nodes had when they were added.
     pub catalog_tags: FxHashSet<Rc<str>>,
     /// Where the last break()/return() was called, for top-level misuse errors.
@@ -189,6 +193,8 @@ impl<'a> Compiler<'a> {
             autoload_failure: None,
             flow_origin: None,
             catalog_tags: FxHashSet::default(),
+            epp_cache: FxHashMap::default(),
+            epp_out: Vec::new(),
             depth: 0,
             main_resource: 0,
             stage_main: 0,
