@@ -7,11 +7,11 @@
 mod calls;
 mod classes;
 mod collectors;
-mod epp;
 pub mod compare;
 pub mod compiler;
 pub mod convert;
 pub mod core_types;
+mod epp;
 pub mod error;
 mod expr;
 pub mod functions;

@@ -98,7 +98,10 @@ impl<'a> Compiler<'a> {
             Flow::Error(err) => {
                 let mut msg = err.message.clone();
                 if let Some(loc) = &err.location {
-                    msg = format!("{msg} (file: {}, line: {}, column: {})", loc.file, loc.line, loc.column);
+                    msg = format!(
+                        "{msg} (file: {}, line: {}, column: {})",
+                        loc.file, loc.line, loc.column
+                    );
                 }
                 self.call_error(format!("{what}(): {msg}"), e, m)
             }
@@ -265,6 +268,49 @@ impl<'a> Compiler<'a> {
                 e,
                 m,
             )),
+            "shellquote" => {
+                let mut words = Vec::new();
+                for a in &args {
+                    flatten_strings(a, &mut words);
+                }
+                Ok(Value::string(
+                    words.iter().map(|w| shell_word(w)).collect::<Vec<_>>().join(" "),
+                ))
+            }
+            "slice" => {
+                let (Some(subject), Some(Value::Integer(n))) = (args.first(), args.get(1)) else {
+                    return Err(self.call_error("'slice' expects a collection and a slice size", e, m));
+                };
+                if *n < 1 {
+                    return Err(self.call_error("slice(): the slice size must be a positive Integer", e, m));
+                }
+                let (items, _) = self
+                    .iterable_items(subject)
+                    .map_err(|msg| self.call_error(format!("'slice' {msg}"), e, m))?;
+                let slices: Vec<Value> = items
+                    .chunks(*n as usize)
+                    .map(|c| Value::array(c.to_vec()))
+                    .collect();
+                match lambda {
+                    None => Ok(Value::array(slices)),
+                    Some(l) => {
+                        let spread = l.params.len() > 1;
+                        for s in slices {
+                            let call_args = match (&s, spread) {
+                                (Value::Array(items), true) => items.to_vec(),
+                                _ => vec![s.clone()],
+                            };
+                            match self.call_lambda(l, call_args, f, m) {
+                                Err(Flow::Break) => break,
+                                r => {
+                                    r?;
+                                }
+                            }
+                        }
+                        Ok(subject.clone())
+                    }
+                }
+            }
             "call" => {
                 let Some(fname) = args.first().and_then(|a| a.as_str()).map(str::to_string) else {
                     return Err(self.call_error("'call' expects a function name", e, m));
@@ -509,8 +555,19 @@ impl<'a> Compiler<'a> {
                 m,
             ));
         }
+        let mut form = ResourceForm::Regular;
         let type_name = match &args[0] {
-            Value::String(s) => s.trim_start_matches("::").to_ascii_lowercase(),
+            Value::String(s) => {
+                let mut s: &str = s;
+                if let Some(rest) = s.strip_prefix("@@") {
+                    form = ResourceForm::Exported;
+                    s = rest;
+                } else if let Some(rest) = s.strip_prefix('@') {
+                    form = ResourceForm::Virtual;
+                    s = rest;
+                }
+                s.trim_start_matches("::").to_ascii_lowercase()
+            }
             Value::Type(t) => match &**t {
                 PType::Resource {
                     type_name: Some(n), ..
@@ -574,16 +631,7 @@ impl<'a> Compiler<'a> {
                 _ => capitalize_name(&type_name),
             };
             let id = self
-                .create_resource(
-                    &cap,
-                    &title,
-                    kind,
-                    &attrs,
-                    ResourceForm::Regular,
-                    f,
-                    m,
-                    e.span,
-                )
+                .create_resource(&cap, &title, kind, &attrs, form, f, m, e.span)
                 .map_err(|err| self.call_error(err.message, e, m))?;
             let r = &self.resources[id];
             refs.push(Value::from_type(PType::resource_ref(
@@ -1056,6 +1104,27 @@ impl<'a> Compiler<'a> {
             }
         })
     }
+}
+
+/// One word quoted for a shell as Puppet's `shellquote` does.
+fn shell_word(w: &str) -> String {
+    const SAFE: &str = "@%_+=:,./-";
+    const DANGEROUS: &str = "!\"`$\\";
+    if w.is_empty() {
+        return "''".to_string();
+    }
+    if w.chars()
+        .all(|c| c.is_ascii_alphanumeric() || SAFE.contains(c))
+    {
+        return w.to_string();
+    }
+    if !w.chars().any(|c| DANGEROUS.contains(c)) {
+        return format!("\"{w}\"");
+    }
+    if !w.contains('\'') {
+        return format!("'{w}'");
+    }
+    format!("'{}'", w.replace('\'', "'\\''"))
 }
 
 /// Follows a dotted path (`a.b.1`) into hashes and arrays.

@@ -100,7 +100,9 @@ pub fn translate(template: &str) -> Result<String, String> {
         first = false;
     }
     flush(&mut text, &mut body);
-    Ok(format!("function kuppet_epp_template({params}) {{\n{body}\n}}\n"))
+    Ok(format!(
+        "function kuppet_epp_template({params}) {{\n{body}\n}}\n"
+    ))
 }
 
 /// The first `<%` that is not the escape `<%%`.
@@ -137,7 +139,11 @@ fn quote(s: &str) -> String {
 
 impl<'a> Compiler<'a> {
     /// Parses a template (cached by its text) into its function definition.
-    fn epp_function(&mut self, label: &str, template: &str) -> Result<(&'a FunctionDef, &'a Manifest), String> {
+    fn epp_function(
+        &mut self,
+        label: &str,
+        template: &str,
+    ) -> Result<(&'a FunctionDef, &'a Manifest), String> {
         let manifest = match self.epp_cache.get(template) {
             Some(m) => *m,
             None => {
@@ -191,7 +197,10 @@ impl<'a> Compiler<'a> {
         };
         // Bind parameters by name.
         for p in &def.params {
-            let v = match given.as_ref().and_then(|h| h.get(&Value::string(p.name.as_str()))) {
+            let v = match given
+                .as_ref()
+                .and_then(|h| h.get(&Value::string(p.name.as_str())))
+            {
                 Some(v) => v.clone(),
                 None => match &p.default {
                     Some(d) => self.eval(d, &mut frame, manifest)?,
@@ -275,7 +284,8 @@ mod tests {
 
     #[test]
     fn templates_become_functions() {
-        let src = translate("<%| $p |%>a <%= $p %>\n<% if true { -%>\n  x\n<% } -%>\n").unwrap_or_default();
+        let src = translate("<%| $p |%>a <%= $p %>\n<% if true { -%>\n  x\n<% } -%>\n")
+            .unwrap_or_default();
         assert!(src.starts_with("function kuppet_epp_template( $p ) {"));
         assert!(src.contains("kuppet_epp_text( $p )"));
         assert!(crate::syntax::parse("t", &src).is_ok(), "{src}");
