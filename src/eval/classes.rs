@@ -336,10 +336,34 @@ impl<'a> Compiler<'a> {
             return Err(Flow::Error(err));
         }
         let mut frame = Frame::new(scope);
-        end_body(
+        let r = end_body(
             self.deeper(|c| c.eval_body(&def.def.body, &mut frame, def.manifest))
                 .map_err(strip_flow),
-        )
+        );
+        // Puppet reports errors in a define's body at the instance's declaration,
+        // keeping where in the body it happened in the message.
+        match (r, origin) {
+            (Err(Flow::Error(err)), Some((m, span))) => {
+                let inner = match &err.location {
+                    Some(loc) if loc.file == m.path => format!(
+                        "{} (line: {}, column: {})",
+                        err.message, loc.line, loc.column
+                    ),
+                    Some(loc) => format!(
+                        "{} (file: {}, line: {}, column: {})",
+                        err.message, loc.file, loc.line, loc.column
+                    ),
+                    None => err.message.clone(),
+                };
+                Err(EvalError::new(format!(
+                    "Error while evaluating a Resource Statement, Evaluation Error: {inner}"
+                ))
+                .with_code(err.code)
+                .at(m, span)
+                .into())
+            }
+            (r, _) => r,
+        }
     }
 
     /// Binds a class or define's parameters into its scope and resource:
