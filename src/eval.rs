@@ -17,6 +17,7 @@ mod expr;
 pub mod functions;
 mod loader;
 mod resources;
+mod stdlib;
 pub mod scope;
 pub mod types;
 pub mod value;

@@ -450,6 +450,9 @@ impl<'a> Compiler<'a> {
             }
             "versioncmp" | "sprintf" | "split" | "join" => self.call_pure(name, &args, e, m),
             _ => {
+                if let Some(r) = self.call_stdlib(name, &args, lambda, e, f, m) {
+                    return r;
+                }
                 if core_type(name).is_some() {
                     return Err(self.call_error(format!("Unknown function: '{name}'"), e, m));
                 }
