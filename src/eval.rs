@@ -17,8 +17,8 @@ mod expr;
 pub mod functions;
 mod loader;
 mod resources;
-mod stdlib;
 pub mod scope;
+mod stdlib;
 pub mod types;
 pub mod value;
 

@@ -323,7 +323,55 @@ impl Host {
         cmd.stdout(Stdio::from(writer)).stderr(Stdio::from(writer2));
 
         let (uid, gid, umask) = (spec.uid, spec.gid, spec.umask);
-        if chroot {
+        // When the root is the host's own root seen from a container (the agent
+        // DaemonSet: hostPID, host / mounted at /host), commands join PID 1's
+        // namespaces, so `systemctl` reaches the host's systemd and tools see
+        // the host as it is; otherwise they run chrooted into the root.
+        let host_ns = if chroot {
+            host_namespaces(&self.root)
+        } else {
+            None
+        };
+        if let Some(fds) = host_ns {
+            let cwd_c = match &spec.cwd {
+                Some(cwd) => Some(
+                    CString::new(cwd.as_bytes())
+                        .map_err(|e| CommandError::Spawn(std::io::Error::other(e)))?,
+                ),
+                None => None,
+            };
+            // SAFETY: runs in the forked child before exec; setns, chdir,
+            // setgid, setuid and umask are async-signal-safe, and the file
+            // descriptors were opened before the fork.
+            unsafe {
+                cmd.pre_exec(move || {
+                    libc::setsid();
+                    for fd in &fds {
+                        if libc::setns(*fd, 0) != 0 {
+                            return Err(std::io::Error::last_os_error());
+                        }
+                    }
+                    let dir = cwd_c.as_deref().unwrap_or(c"/");
+                    if libc::chdir(dir.as_ptr()) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    if let Some(gid) = gid
+                        && libc::setgid(gid) != 0
+                    {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    if let Some(uid) = uid
+                        && libc::setuid(uid) != 0
+                    {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    if let Some(mask) = umask {
+                        libc::umask(mask as libc::mode_t);
+                    }
+                    Ok(())
+                });
+            }
+        } else if chroot {
             let root_c = CString::new(self.root.as_os_str().as_bytes())
                 .map_err(|e| CommandError::Spawn(std::io::Error::other(e)))?;
             let cwd_c = match &spec.cwd {
@@ -409,6 +457,43 @@ impl Host {
         }
         collect(&mut child, reader, spec.timeout)
     }
+}
+
+/// The namespaces of PID 1 to join, when `root` is PID 1's own root directory
+/// and this process lives in other namespaces (a container with hostPID and
+/// the host's `/` mounted). The files stay open for the life of the process.
+fn host_namespaces(root: &Path) -> Option<Vec<i32>> {
+    use std::os::unix::fs::MetadataExt;
+    static FDS: std::sync::OnceLock<Option<Vec<i32>>> = std::sync::OnceLock::new();
+    let same_root = match (std::fs::metadata(root), std::fs::metadata("/proc/1/root/")) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    };
+    let other_mnt_ns = match (
+        std::fs::read_link("/proc/1/ns/mnt"),
+        std::fs::read_link("/proc/self/ns/mnt"),
+    ) {
+        (Ok(a), Ok(b)) => a != b,
+        _ => false,
+    };
+    if !same_root || !other_mnt_ns {
+        return None;
+    }
+    FDS.get_or_init(|| {
+        let mut fds = Vec::new();
+        // The mount namespace last: joining it changes how paths resolve.
+        for ns in ["ipc", "uts", "net", "pid", "mnt"] {
+            let path = CString::new(format!("/proc/1/ns/{ns}")).ok()?;
+            // SAFETY: a plain open(2) of a NUL-terminated path.
+            let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
+            if fd < 0 {
+                return None;
+            }
+            fds.push(fd);
+        }
+        Some(fds)
+    })
+    .clone()
 }
 
 /// Waits for a child while reading its output; on timeout kills its process
@@ -509,6 +594,13 @@ pub fn needs_shell(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sandbox_root_is_chrooted_not_joined_to_host_namespaces() {
+        let dir = std::env::temp_dir();
+        assert!(host_namespaces(&dir).is_none());
+        assert!(host_namespaces(Path::new("/nonexistent-kuppet-root")).is_none());
+    }
 
     #[test]
     fn shell_syntax_is_recognised_like_ruby() {
