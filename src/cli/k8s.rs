@@ -149,8 +149,11 @@ fn init_logging(log: &LogArgs) {
 }
 
 fn runtime() -> Option<tokio::runtime::Runtime> {
+    // Compiles and runs happen on blocking threads: give them the stack the
+    // evaluator's depth limit was sized for (like a main thread's 8 MiB, twice).
     match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .thread_stack_size(16 * 1024 * 1024)
         .build()
     {
         Ok(rt) => Some(rt),
