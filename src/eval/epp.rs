@@ -50,6 +50,25 @@ pub fn translate(template: &str) -> Result<String, String> {
         };
         text.push_str(&unescape_text(&rest[..open]));
         let after = &rest[open + 2..];
+        // Parameters: `<%|` or `<%- |`, closed by `|%>` or `| -%>`.
+        let dash = after.starts_with('-');
+        let after_dash = if dash { &after[1..] } else { after };
+        let ws = after_dash.len() - after_dash.trim_start().len();
+        if first && after_dash[ws..].starts_with('|') {
+            if dash {
+                let trimmed = text.trim_end_matches([' ', '\t']).len();
+                text.truncate(trimmed);
+            }
+            let body_start = (after.len() - after_dash.len()) + ws + 1;
+            let Some((close, len, trim)) = find_params_close(&after[body_start..]) else {
+                return Err("Unbalanced epp parameters: no closing |%>".into());
+            };
+            params.push_str(&after[body_start..body_start + close]);
+            skip_newline = trim;
+            rest = &after[body_start + close + len..];
+            first = false;
+            continue;
+        }
         let (kind, inner_start) = match after.as_bytes().first() {
             Some(b'=') => ('=', 1),
             Some(b'#') => ('#', 1),
@@ -103,6 +122,26 @@ pub fn translate(template: &str) -> Result<String, String> {
     Ok(format!(
         "function kuppet_epp_template({params}) {{\n{body}\n}}\n"
     ))
+}
+
+/// The end of a parameter list: `|`, blanks, optional `-`, `%>`:
+/// (offset of `|`, length of the closing, whether it trims the newline).
+fn find_params_close(s: &str) -> Option<(usize, usize, bool)> {
+    let mut from = 0;
+    while let Some(i) = s[from..].find('|') {
+        let at = from + i;
+        let tail = &s[at + 1..];
+        let blanks = tail.len() - tail.trim_start_matches([' ', '\t']).len();
+        let t = &tail[blanks..];
+        if t.starts_with("-%>") {
+            return Some((at, 1 + blanks + 3, true));
+        }
+        if t.starts_with("%>") {
+            return Some((at, 1 + blanks + 2, false));
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// The first `<%` that is not the escape `<%%`.

@@ -5,7 +5,7 @@
 # and the oracle wrapper puppet-catalog from the shared tools):
 #   tests/compile/regenerate.sh                 # every case under tests/compile
 #   tests/compile/regenerate.sh DIR|CASE.pp...  # only these folders or cases
-# Environment: PUPPET_CATALOG=path of puppet-catalog (default /work/shared/tools/puppet-catalog),
+# Environment: PUPPET_CATALOG=path of puppet-catalog (default ../shared/tools/puppet-catalog beside the repository),
 #              JOBS=parallel compiles (default 2).
 #
 # For every CASE.pp (files inside CASE.modules/ directories are modules, not cases) it runs
@@ -15,7 +15,7 @@
 # The node is puppet-catalog's default, node1.example.com, as in tests/compile_cases.rs.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-export PUPPET_CATALOG="${PUPPET_CATALOG:-/work/shared/tools/puppet-catalog}"
+export PUPPET_CATALOG="${PUPPET_CATALOG:-$here/../../../shared/tools/puppet-catalog}"
 export FACTS="$here/facts.yaml"
 [ -x "$PUPPET_CATALOG" ] || { echo "regenerate: $PUPPET_CATALOG not found (set PUPPET_CATALOG)" >&2; exit 2; }
 

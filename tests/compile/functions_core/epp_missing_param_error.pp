@@ -1,0 +1,1 @@
+notify { 'x': message => inline_epp('<%| String $must |%>v=<%= $must %>') }

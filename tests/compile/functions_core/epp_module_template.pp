@@ -1,0 +1,2 @@
+$topvar = 'T'
+class { 'app': servers => ['x.example.com', 'y.example.com'] }
