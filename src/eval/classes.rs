@@ -30,6 +30,11 @@ impl<'a> Compiler<'a> {
             return Some(*d);
         }
         self.autoload(&key, "manifests");
+        if !self.classes.contains_key(&key)
+            && let Some((module, _)) = key.split_once("::")
+        {
+            self.autoload(module, "manifests");
+        }
         self.classes.get(&key).copied()
     }
 
@@ -40,6 +45,11 @@ impl<'a> Compiler<'a> {
             return Some(*d);
         }
         self.autoload(&key, "manifests");
+        if !self.defines.contains_key(&key)
+            && let Some((module, _)) = key.split_once("::")
+        {
+            self.autoload(module, "manifests");
+        }
         self.defines.get(&key).copied()
     }
 
@@ -272,6 +282,7 @@ impl<'a> Compiler<'a> {
             .vars
             .insert("title".into(), title.clone());
         self.scopes[scope].vars.insert("name".into(), title);
+        self.set_module_vars(scope, declaring, def.manifest);
         self.bind_parameters(id, scope, &def.def.params, def.manifest, def.def.span)?;
         // Stage edge.
         let stage = match self.resources[id].param("stage") {
@@ -320,6 +331,7 @@ impl<'a> Compiler<'a> {
             .unwrap_or(title.clone());
         self.scopes[scope].vars.insert("title".into(), title);
         self.scopes[scope].vars.insert("name".into(), name_v);
+        self.set_module_vars(scope, declaring, def.manifest);
         let origin = self.resources[id].origin;
         let r = self.bind_parameters(id, scope, &def.def.params, def.manifest, def.def.span);
         if let Err(Flow::Error(mut err)) = r {
@@ -363,6 +375,22 @@ impl<'a> Compiler<'a> {
                 .into())
             }
             (r, _) => r,
+        }
+    }
+
+    /// `$module_name` (the module the definition comes from) and
+    /// `$caller_module_name` (the module of the code that declared it).
+    fn set_module_vars(&mut self, scope: ScopeId, declaring: ScopeId, m: &'a Manifest) {
+        if let Some(module) = self.module_of.get(&m.path).cloned() {
+            self.scopes[scope]
+                .vars
+                .insert("module_name".into(), Value::string(module));
+        }
+        let caller = self.scopes[declaring].vars.get("module_name").cloned();
+        if let Some(c) = caller {
+            self.scopes[scope]
+                .vars
+                .insert("caller_module_name".into(), c);
         }
     }
 

@@ -138,6 +138,8 @@ pub struct Compiler<'a> {
     pub logs: Vec<(&'static str, String)>,
     /// Why the last autoload failed (a parse error in a module file ...).
     pub autoload_failure: Option<String>,
+    /// The module each autoloaded file belongs to, by file path.
+    pub module_of: FxHashMap<String, String>,
     /// Parsed EPP templates by their text.
     pub epp_cache: FxHashMap<String, &'a Manifest>,
     /// Output buffers of the EPP templates being rendered.
@@ -194,6 +196,7 @@ impl<'a> Compiler<'a> {
             flow_origin: None,
             catalog_tags: FxHashSet::default(),
             epp_cache: FxHashMap::default(),
+            module_of: FxHashMap::default(),
             epp_out: Vec::new(),
             depth: 0,
             main_resource: 0,

@@ -49,6 +49,7 @@ impl<'a> Compiler<'a> {
             match crate::syntax::parse(&path.display().to_string(), &text) {
                 Ok(manifest) => {
                     let m = self.arena.alloc(manifest);
+                    self.module_of.insert(m.path.clone(), module.to_string());
                     if let Err(e) = self.register(m, false) {
                         self.autoload_failure = Some(e.message);
                     }
