@@ -812,14 +812,14 @@ impl<'a> Compiler<'a> {
                         Some(floor_mod(a, b))
                     }
                     BinaryOp::Shl => Some(if b >= 0 {
-                        a.checked_shl(b as u32).unwrap_or(0)
+                        a.checked_shl(b.min(64) as u32).unwrap_or(0)
                     } else {
-                        a >> (-b).min(63)
+                        a >> b.saturating_neg().min(63)
                     }),
                     BinaryOp::Shr => Some(if b >= 0 {
                         a >> b.min(63)
                     } else {
-                        a.checked_shl((-b) as u32).unwrap_or(0)
+                        a.checked_shl(b.saturating_neg().min(64) as u32).unwrap_or(0)
                     }),
                     _ => None,
                 };
@@ -1117,7 +1117,7 @@ fn floor_div(a: i64, b: i64) -> i64 {
 }
 
 fn floor_mod(a: i64, b: i64) -> i64 {
-    let r = a % b;
+    let r = a.wrapping_rem(b);
     if r != 0 && ((r < 0) != (b < 0)) {
         r + b
     } else {
