@@ -819,7 +819,8 @@ impl<'a> Compiler<'a> {
                     BinaryOp::Shr => Some(if b >= 0 {
                         a >> b.min(63)
                     } else {
-                        a.checked_shl(b.saturating_neg().min(64) as u32).unwrap_or(0)
+                        a.checked_shl(b.saturating_neg().min(64) as u32)
+                            .unwrap_or(0)
                     }),
                     _ => None,
                 };
