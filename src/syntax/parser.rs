@@ -7,7 +7,7 @@
 //! One depth counter bounds every recursive path.
 
 use super::ast::*;
-use super::lexer::{Tok, Token};
+use super::lexer::{LexError, Lexed, Tok, Token};
 use super::span::Span;
 
 /// The deepest nesting the parser accepts before giving a clear error.
@@ -25,6 +25,30 @@ pub struct ParseError {
 
 type PResult<T> = Result<T, ParseError>;
 
+impl From<&LexError> for ParseError {
+    fn from(e: &LexError) -> ParseError {
+        ParseError {
+            code: e.code,
+            message: e.message.clone(),
+            offset: e.offset,
+            at_end: false,
+        }
+    }
+}
+
+/// Parses lexed tokens into a program. Like Puppet, which lexes lazily, a
+/// lexical error is reported only when the parser reaches the token that could
+/// not be lexed; an earlier syntax error wins.
+pub fn parse(lexed: &Lexed<'_>) -> PResult<Program> {
+    let mut parser = Parser::new(&lexed.tokens);
+    parser
+        .parse_program()
+        .map_err(|e| match (&lexed.error, parser.tok()) {
+            (Some(lex_error), Tok::LexError) => ParseError::from(lex_error),
+            _ => e,
+        })
+}
+
 /// Function names that may be called as statements without parentheses.
 pub const STATEMENT_CALLS: [&str; 15] = [
     "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
@@ -39,14 +63,14 @@ enum Stmt {
 }
 
 pub struct Parser<'t> {
-    tokens: &'t [Token],
+    tokens: &'t [Token<'t>],
     pos: usize,
     depth: u32,
     namestack: Vec<String>,
 }
 
 impl<'t> Parser<'t> {
-    pub fn new(tokens: &'t [Token]) -> Parser<'t> {
+    pub fn new(tokens: &'t [Token<'t>]) -> Parser<'t> {
         Parser {
             tokens,
             pos: 0,
@@ -66,11 +90,11 @@ impl<'t> Parser<'t> {
 
     // ----- token helpers
 
-    fn tok(&self) -> &Tok {
+    fn tok(&self) -> &'t Tok<'t> {
         &self.tokens[self.pos].tok
     }
 
-    fn peek_tok(&self, n: usize) -> &Tok {
+    fn peek_tok(&self, n: usize) -> &'t Tok<'t> {
         let i = (self.pos + n).min(self.tokens.len() - 1);
         &self.tokens[i].tok
     }
@@ -170,8 +194,16 @@ impl<'t> Parser<'t> {
         self.enter()?;
         let mut stmts = Vec::new();
         loop {
-            if matches!(self.tok(), Tok::RBrace | Tok::Eof) {
-                break;
+            match self.tok() {
+                Tok::RBrace | Tok::Eof => break,
+                Tok::LexError => return Err(self.syntax_error()),
+                t if !starts_expression(t) => {
+                    // Puppet's parser reduces the statements it has (turning
+                    // names into calls) before it notices the bad token.
+                    transform_calls(stmts)?;
+                    return Err(self.syntax_error());
+                }
+                _ => {}
             }
             stmts.push(self.syntactic_statement()?);
             if self.eat(&Tok::Semic) {
@@ -360,10 +392,13 @@ impl<'t> Parser<'t> {
     /// Whether the tokens after `{` are attribute operations (not a title).
     fn starts_attribute_ops(&self) -> bool {
         match self.tok() {
-            Tok::RBrace => true,
+            Tok::RBrace | Tok::Comma => true,
             Tok::Times => *self.peek_tok(1) == Tok::FArrow,
             Tok::Name(_) => matches!(self.peek_tok(1), Tok::FArrow | Tok::PArrow),
-            t if is_attribute_keyword(t) => matches!(self.peek_tok(1), Tok::FArrow | Tok::PArrow),
+            // A keyword that cannot start a title is taken as an attribute name.
+            t if is_attribute_keyword(t) => {
+                !starts_expression(t) || matches!(self.peek_tok(1), Tok::FArrow | Tok::PArrow)
+            }
             _ => false,
         }
     }
@@ -431,7 +466,7 @@ impl<'t> Parser<'t> {
                 Ok(Expr::new(kind, span))
             }
             _ => Err(self.error_at(
-                left.span,
+                left.loc(),
                 "Expression is not valid as a resource, resource-default, or resource-override",
             )),
         }
@@ -463,7 +498,12 @@ impl<'t> Parser<'t> {
     fn attribute_operations(&mut self) -> PResult<Vec<AttributeOp>> {
         let mut ops = Vec::new();
         if !self.starts_attribute_op() {
-            return Ok(ops);
+            // The operations may be empty and still be followed by `, op`.
+            if self.at(&Tok::Comma) && self.starts_attribute_op_at(1) {
+                self.advance();
+            } else {
+                return Ok(ops);
+            }
         }
         loop {
             ops.push(self.attribute_operation()?);
@@ -496,7 +536,7 @@ impl<'t> Parser<'t> {
             return Ok(AttributeOp::Splat { value, span });
         }
         let name = match self.tok() {
-            Tok::Name(n) => n.clone(),
+            Tok::Name(n) => n.to_string(),
             t => match t.keyword_text() {
                 Some(k) if is_attribute_keyword(t) => k.to_string(),
                 _ => return Err(self.syntax_error()),
@@ -634,7 +674,7 @@ impl<'t> Parser<'t> {
                 Tok::Dot => {
                     self.advance();
                     let (name, name_span) = match self.tok() {
-                        Tok::Name(n) => (n.clone(), self.span()),
+                        Tok::Name(n) => (n.to_string(), self.span()),
                         Tok::Type => ("type".to_string(), self.span()),
                         _ => return Err(self.syntax_error()),
                     };
@@ -763,11 +803,11 @@ impl<'t> Parser<'t> {
 
     /// `CLASSREF` optionally followed by `[args]` (with a trailing comma when allowed).
     fn type_with_args(&mut self, endcomma: bool) -> PResult<Expr> {
-        let Tok::ClassRef(name) = self.tok().clone() else {
+        let Tok::ClassRef(name) = self.tok() else {
             return Err(self.syntax_error());
         };
         let span = self.advance();
-        let mut expr = Expr::new(ExprKind::QualifiedReference(name), span);
+        let mut expr = Expr::new(ExprKind::QualifiedReference(name.to_string()), span);
         if self.at(&Tok::LBrack) || self.at(&Tok::ListStart) {
             if self.at(&Tok::ListStart) {
                 // `Type [x]` with a space is not an access in these positions.
@@ -795,7 +835,7 @@ impl<'t> Parser<'t> {
     fn access_args(&mut self, endcomma: bool) -> PResult<Vec<Expr>> {
         let mut out = ArgList::default();
         loop {
-            let arg = self.argument()?;
+            let arg = self.argument(false)?;
             if let Arg::Plain(e) = &arg
                 && !is_plain_expression(e)
             {
@@ -816,7 +856,7 @@ impl<'t> Parser<'t> {
     fn arguments(&mut self, endcomma: bool) -> PResult<Vec<Expr>> {
         let mut out = ArgList::default();
         loop {
-            let arg = self.argument()?;
+            let arg = self.argument(false)?;
             out.push(arg);
             if self.at(&Tok::Comma) && !(endcomma && matches!(self.peek_tok(1), Tok::RParen)) {
                 self.advance();
@@ -826,9 +866,14 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// `argument`: an assignment, or a `key => value` pair.
-    fn argument(&mut self) -> PResult<Arg> {
+    /// `argument`: an assignment, or a `key => value` pair; the keywords `type`
+    /// and `function` stand alone only where `keyword_ok` (array entries).
+    fn argument(&mut self, keyword_ok: bool) -> PResult<Arg> {
+        let keyword = self.at_entry_keyword();
         let first = self.hash_entry()?;
+        if keyword && !keyword_ok && !self.at(&Tok::FArrow) {
+            return Err(self.syntax_error());
+        }
         if self.at(&Tok::FArrow) {
             let arrow = self.advance();
             let value = self.hash_entry()?;
@@ -841,14 +886,19 @@ impl<'t> Parser<'t> {
         Ok(Arg::Plain(first))
     }
 
-    /// `hash_entry`: an assignment, or the keywords `type`/`function` as strings.
-    fn hash_entry(&mut self) -> PResult<Expr> {
-        if matches!(self.tok(), Tok::Type | Tok::Function)
+    /// Whether the current token is `type` or `function` standing for itself
+    /// (Puppet's `collection_entry_keyword`), not starting a call or definition.
+    fn at_entry_keyword(&self) -> bool {
+        matches!(self.tok(), Tok::Type | Tok::Function)
             && !matches!(
                 self.peek_tok(1),
                 Tok::LParen | Tok::ClassRef(_) | Tok::Name(_) | Tok::Word(_)
             )
-        {
+    }
+
+    /// `hash_entry`: an assignment, or the keywords `type`/`function` as strings.
+    fn hash_entry(&mut self) -> PResult<Expr> {
+        if self.at_entry_keyword() {
             let text = self.tok().keyword_text().unwrap_or("").to_string();
             let span = self.advance();
             return Ok(Expr::new(ExprKind::String(text), span));
@@ -865,32 +915,32 @@ impl<'t> Parser<'t> {
 
     fn primary_inner(&mut self) -> PResult<Expr> {
         let span = self.span();
-        let tok = self.tok().clone();
+        let tok = self.tok();
         let simple = |kind| Ok(Expr::new(kind, span));
         match tok {
             Tok::Variable(name) => {
                 self.advance();
-                simple(ExprKind::Variable(name))
+                simple(ExprKind::Variable(name.to_string()))
             }
             Tok::Name(name) => {
                 self.advance();
-                simple(ExprKind::QualifiedName(name))
+                simple(ExprKind::QualifiedName(name.to_string()))
             }
             Tok::Word(w) => {
                 self.advance();
-                simple(ExprKind::String(w))
+                simple(ExprKind::String(w.to_string()))
             }
             Tok::ClassRef(name) => {
                 self.advance();
-                simple(ExprKind::QualifiedReference(name))
+                simple(ExprKind::QualifiedReference(name.to_string()))
             }
             Tok::Number(text) => {
                 self.advance();
-                Ok(Expr::new(number_literal(&text), span))
+                Ok(Expr::new(number_literal(text), span))
             }
             Tok::Boolean(b) => {
                 self.advance();
-                simple(ExprKind::Bool(b))
+                simple(ExprKind::Bool(*b))
             }
             Tok::Default => {
                 self.advance();
@@ -902,7 +952,7 @@ impl<'t> Parser<'t> {
             }
             Tok::Regex(r) => {
                 self.advance();
-                simple(ExprKind::Regex(r))
+                simple(ExprKind::Regex(r.to_string()))
             }
             Tok::Str(_) | Tok::DqPre(_) => self.quoted_text(),
             Tok::Heredoc(syntax) => {
@@ -911,7 +961,7 @@ impl<'t> Parser<'t> {
                 let full = span.to(text.span);
                 Ok(Expr::new(
                     ExprKind::Heredoc {
-                        syntax,
+                        syntax: syntax.to_string(),
                         text: Box::new(text),
                     },
                     full,
@@ -950,7 +1000,7 @@ impl<'t> Parser<'t> {
         let mut values = ArgList::default();
         if !self.at(&Tok::RBrack) {
             loop {
-                let arg = self.argument()?;
+                let arg = self.argument(true)?;
                 values.push(arg);
                 if self.at(&Tok::Comma) && !matches!(self.peek_tok(1), Tok::RBrack) {
                     self.advance();
@@ -993,31 +1043,31 @@ impl<'t> Parser<'t> {
     /// A string: plain, or interpolated `DQPRE expr (DQMID expr)* DQPOST`.
     fn quoted_text(&mut self) -> PResult<Expr> {
         let start = self.span();
-        match self.tok().clone() {
+        match self.tok() {
             Tok::Str(s) => {
                 self.advance();
-                Ok(Expr::new(ExprKind::String(s), start))
+                Ok(Expr::new(ExprKind::String(s.to_string()), start))
             }
             Tok::DqPre(pre) => {
                 self.advance();
                 let mut parts = Vec::new();
                 if !pre.is_empty() {
-                    parts.push(StringPart::Literal(pre));
+                    parts.push(StringPart::Literal(pre.to_string()));
                 }
                 loop {
                     let e = self.assignment()?;
                     parts.push(StringPart::Expr(interpolate(e)));
-                    match self.tok().clone() {
+                    match self.tok() {
                         Tok::DqMid(mid) => {
                             self.advance();
                             if !mid.is_empty() {
-                                parts.push(StringPart::Literal(mid));
+                                parts.push(StringPart::Literal(mid.to_string()));
                             }
                         }
                         Tok::DqPost(post) => {
                             let end = self.advance();
                             if !post.is_empty() {
-                                parts.push(StringPart::Literal(post));
+                                parts.push(StringPart::Literal(post.to_string()));
                             }
                             return Ok(Expr::new(ExprKind::Concat(parts), start.to(end)));
                         }
@@ -1124,10 +1174,10 @@ impl<'t> Parser<'t> {
 
     /// `classname`: NAME, WORD or CLASSREF (with Puppet's errors for the others).
     fn classname(&mut self) -> PResult<String> {
-        match self.tok().clone() {
+        match self.tok() {
             Tok::Name(n) | Tok::Word(n) | Tok::ClassRef(n) => {
                 self.advance();
-                Ok(n)
+                Ok(n.to_string())
             }
             Tok::Class => {
                 Err(self.error_at(self.span(), "'class' keyword not allowed at this location"))
@@ -1190,7 +1240,7 @@ impl<'t> Parser<'t> {
     ) -> PResult<(Vec<Parameter>, Option<String>, Vec<Expr>, Span)> {
         let params = self.parameter_list()?;
         let parent = if self.eat(&Tok::Inherits) {
-            match self.tok().clone() {
+            match self.tok() {
                 Tok::Default => {
                     self.advance();
                     Some("default".to_string())
@@ -1235,14 +1285,14 @@ impl<'t> Parser<'t> {
     /// `hostname`: a dotted name, a quoted string, `default` or a regex.
     fn hostname(&mut self) -> PResult<Expr> {
         let start = self.span();
-        match self.tok().clone() {
+        match self.tok() {
             Tok::Default => {
                 self.advance();
                 Ok(Expr::new(ExprKind::Default, start))
             }
             Tok::Regex(r) => {
                 self.advance();
-                Ok(Expr::new(ExprKind::Regex(r), start))
+                Ok(Expr::new(ExprKind::Regex(r.to_string()), start))
             }
             Tok::Str(_) | Tok::DqPre(_) => self.quoted_text(),
             Tok::Heredoc(_) => self.primary(),
@@ -1250,9 +1300,9 @@ impl<'t> Parser<'t> {
                 let mut text = String::new();
                 let mut end;
                 loop {
-                    match self.tok().clone() {
+                    match self.tok() {
                         Tok::Name(n) | Tok::Number(n) => {
-                            text.push_str(&n);
+                            text.push_str(n);
                             end = self.advance();
                         }
                         _ => return Err(self.syntax_error()),
@@ -1299,7 +1349,7 @@ impl<'t> Parser<'t> {
         }
         self.advance();
         // type_alias_lhs: TYPE parameter_type
-        let Tok::ClassRef(name) = self.tok().clone() else {
+        let Tok::ClassRef(name) = self.tok() else {
             return Err(self.syntax_error());
         };
         let name_span = self.span();
@@ -1307,7 +1357,12 @@ impl<'t> Parser<'t> {
             Tok::LBrace => {
                 self.advance();
                 let (_, end) = self.body_block()?;
-                return Ok(Expr::new(ExprKind::TypeDefinition { name }, start.to(end)));
+                return Ok(Expr::new(
+                    ExprKind::TypeDefinition {
+                        name: name.to_string(),
+                    },
+                    start.to(end),
+                ));
             }
             Tok::Inherits => {
                 self.advance();
@@ -1317,7 +1372,12 @@ impl<'t> Parser<'t> {
                 }
                 self.advance();
                 let (_, end) = self.body_block()?;
-                return Ok(Expr::new(ExprKind::TypeDefinition { name }, start.to(end)));
+                return Ok(Expr::new(
+                    ExprKind::TypeDefinition {
+                        name: name.to_string(),
+                    },
+                    start.to(end),
+                ));
             }
             _ => {}
         }
@@ -1347,15 +1407,16 @@ impl<'t> Parser<'t> {
         };
         let alias_name = match &lhs.kind {
             ExprKind::QualifiedReference(n) => n.clone(),
-            _ => name.clone(),
+            _ => name.to_string(),
         };
+        // Puppet locates a type alias at its name (the alias's own span starts there).
+        let def_span = name_span.to(type_expr.span);
         let span = start.to(type_expr.span);
-        let _ = name_span;
         Ok(Expr::new(
             ExprKind::TypeAlias(Box::new(TypeAliasDef {
                 name: alias_name,
                 type_expr,
-                span,
+                span: def_span,
             })),
             span,
         ))
@@ -1398,7 +1459,7 @@ impl<'t> Parser<'t> {
             None
         };
         let captures_rest = self.eat(&Tok::Times);
-        let Tok::Variable(name) = self.tok().clone() else {
+        let Tok::Variable(name) = self.tok() else {
             return Err(self.syntax_error());
         };
         let var_span = self.advance();
@@ -1410,7 +1471,7 @@ impl<'t> Parser<'t> {
         let end = default.as_ref().map(|d| d.span).unwrap_or(var_span);
         let _ = start;
         Ok(Parameter {
-            name,
+            name: name.to_string(),
             type_expr,
             default,
             captures_rest,
@@ -1466,6 +1527,45 @@ fn is_plain_expression(e: &Expr) -> bool {
             | ExprKind::Resource { .. }
             | ExprKind::ResourceDefaults { .. }
             | ExprKind::ResourceOverride { .. }
+    )
+}
+
+/// Whether a token can begin an expression (and so a statement).
+fn starts_expression(t: &Tok<'_>) -> bool {
+    matches!(
+        t,
+        Tok::Variable(_)
+            | Tok::Name(_)
+            | Tok::Word(_)
+            | Tok::ClassRef(_)
+            | Tok::Number(_)
+            | Tok::Boolean(_)
+            | Tok::Default
+            | Tok::Undef
+            | Tok::Regex(_)
+            | Tok::Str(_)
+            | Tok::DqPre(_)
+            | Tok::Heredoc(_)
+            | Tok::ListStart
+            | Tok::LBrack
+            | Tok::LBrace
+            | Tok::LParen
+            | Tok::WsLParen
+            | Tok::If
+            | Tok::Unless
+            | Tok::Case
+            | Tok::Define
+            | Tok::Class
+            | Tok::Node
+            | Tok::Function
+            | Tok::Type
+            | Tok::Attr
+            | Tok::Private
+            | Tok::Not
+            | Tok::Minus
+            | Tok::Times
+            | Tok::At
+            | Tok::AtAt
     )
 }
 

@@ -149,7 +149,7 @@ impl Validator {
                             "This {} has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)",
                             label(s)
                         ),
-                        s.loc(),
+                        loc(s),
                     );
                     break;
                 }
@@ -175,7 +175,7 @@ impl Validator {
                     "Invalid use of expression. {} does not produce a value",
                     a_an_uc(&label(e))
                 ),
-                e.loc(),
+                loc(e),
             ),
             ExprKind::Unary { expr, .. } | ExprKind::Paren(expr) => self.rvalue(expr),
             _ => {}
@@ -196,7 +196,7 @@ impl Validator {
                     self.error(
                         "NOT_ABSOLUTE_TOP_LEVEL",
                         format!("{} may only appear at toplevel", a_an_uc(&label(e))),
-                        e.loc(),
+                        loc(e),
                     );
                     return;
                 }
@@ -208,7 +208,7 @@ impl Validator {
             self.error(
                 "NOT_TOP_LEVEL",
                 "Classes, definitions, and nodes may only appear at toplevel or inside other classes",
-                e.loc(),
+                loc(e),
             );
         }
     }
@@ -220,21 +220,21 @@ impl Validator {
                     self.error(
                         "ILLEGAL_NUMERIC_ASSIGNMENT",
                         format!("Illegal attempt to assign to the numeric match result variable '${name}'. Numeric variables are not assignable"),
-                        target.loc(),
+                        loc(target),
                     );
                 }
                 if name.contains("::") {
                     self.error(
                         "CROSS_SCOPE_ASSIGNMENT",
                         format!("Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"),
-                        target.loc(),
+                        loc(target),
                     );
                 }
             }
             ExprKind::Access { .. } => self.error(
                 "ILLEGAL_INDEXED_ASSIGNMENT",
                 "Illegal attempt to assign via [index/key]. Not an assignable reference",
-                target.loc(),
+                loc(target),
             ),
             ExprKind::Array(items) => {
                 for i in items {
@@ -246,7 +246,7 @@ impl Validator {
                     self.error(
                         "ILLEGAL_ASSIGNMENT_VIA_INDEX",
                         format!("Illegal attempt to assign to {} via [index/key]. Not an assignable reference", a_an(&label(target))),
-                        target.loc(),
+                        loc(target),
                     );
                 } else {
                     self.error(
@@ -255,7 +255,7 @@ impl Validator {
                             "Illegal attempt to assign to '{}'. Not an assignable reference",
                             a_an(&label(target))
                         ),
-                        target.loc(),
+                        loc(target),
                     );
                 }
             }
@@ -299,7 +299,7 @@ impl Validator {
                 "Illegal query expression. {} cannot be used in a query",
                 a_an_uc(&label(e))
             ),
-            e.loc(),
+            loc(e),
         );
     }
 
@@ -339,7 +339,7 @@ impl Validator {
                     "Unacceptable name. The name '{name}' is unacceptable as the name of {}",
                     a_an(&label(e))
                 ),
-                e.loc(),
+                loc(e),
             );
         }
         self.reserved_type_name(e, name);
@@ -347,7 +347,7 @@ impl Validator {
             self.warning(
                 "FUTURE_RESERVED_WORD",
                 "Use of future reserved word: 'plan'",
-                e.loc(),
+                loc(e),
             );
         }
     }
@@ -360,7 +360,7 @@ impl Validator {
                     "The name: '{name}' is already defined by Puppet and can not be used as the name of {}.",
                     a_an(&label(e))
                 ),
-                e.loc(),
+                loc(e),
             );
         }
     }
@@ -463,7 +463,7 @@ impl Validator {
             self.error(
                 "ILLEGAL_ASSIGNMENT_CONTEXT",
                 "Assignment not allowed here",
-                e.loc(),
+                loc(e),
             );
             return;
         }
@@ -495,7 +495,7 @@ impl Validator {
                     a_an_uc(&label(t)),
                     a_an(&label(container))
                 ),
-                t.loc(),
+                loc(t),
             );
         }
     }
@@ -514,7 +514,7 @@ impl Validator {
                     label(v),
                     a_an_uc(&label(container))
                 ),
-                v.loc(),
+                loc(v),
             );
         }
     }
@@ -529,7 +529,7 @@ impl Validator {
                     self.error(
                         "ILLEGAL_HOSTNAME_INTERPOLATION",
                         "An interpolated expression is not allowed in a hostname of a node",
-                        x.loc(),
+                        loc(x),
                     );
                 }
             }
@@ -548,7 +548,7 @@ impl Validator {
                     a_an_uc(&label(e)),
                     a_an(&label(node))
                 ),
-                e.loc(),
+                loc(e),
             ),
         }
     }
@@ -582,7 +582,7 @@ impl Validator {
                     self.error(
                         "NUMERIC_OVERFLOW",
                         "A Literal Integer resulted in a value outside of Puppet Integer max range",
-                        e.loc(),
+                        loc(e),
                     );
                 }
             }
@@ -592,14 +592,14 @@ impl Validator {
                         self.error(
                             "ILLEGAL_NUMERIC_VAR_NAME",
                             format!("Illegal numeric variable name, The given name '{name}' must be a decimal value if it starts with a digit 0-9"),
-                            e.loc(),
+                            loc(e),
                         );
                     }
                 } else if !is_var_name(name) {
                     self.error(
                         "ILLEGAL_VAR_NAME",
                         format!("Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"),
-                        e.loc(),
+                        loc(e),
                     );
                 }
             }
@@ -618,7 +618,7 @@ impl Validator {
                     self.error(
                         "ILLEGAL_JSON",
                         "Cannot parse invalid JSON string",
-                        text.loc(),
+                        loc(text),
                     );
                 }
                 self.expr(text, Parent::Other);
@@ -678,7 +678,7 @@ impl Validator {
                     self.error(
                         "DUPLICATE_DEFAULT",
                         "This Selector Expression already has a 'default' entry - this is a duplicate",
-                        defaults[1].matching.loc(),
+                        loc(&defaults[1].matching),
                     );
                 }
                 self.expr(test, Parent::Other);
@@ -702,7 +702,7 @@ impl Validator {
                             "The operator '{}' is no longer supported. See http://links.puppet.com/remove-plus-equals",
                             op.as_str()
                         ),
-                        e.loc(),
+                        loc(e),
                     ),
                 }
                 self.expr(target, Parent::Other);
@@ -734,7 +734,7 @@ impl Validator {
                             "Illegal expression. {} is unacceptable as function name in a Function Call",
                             a_an_uc(&label(functor))
                         ),
-                        functor.loc(),
+                        loc(functor),
                     );
                 }
                 self.expr(functor, Parent::Other);
@@ -789,7 +789,7 @@ impl Validator {
                                 self.error(
                                     "DUPLICATE_DEFAULT",
                                     "This 'case' statement already has a 'default' entry - this is a duplicate",
-                                    v.loc(),
+                                    loc(v),
                                 );
                             }
                             found_default = true;
@@ -819,7 +819,7 @@ impl Validator {
                     self.error(
                         "CLASS_NOT_VIRTUALIZABLE",
                         "Classes are not virtualizable",
-                        e.loc(),
+                        loc(e),
                     );
                 }
                 self.expr(type_name, Parent::Other);
@@ -849,7 +849,7 @@ impl Validator {
                     self.error(
                         "NOT_VIRTUALIZEABLE",
                         "Resource Defaults are not virtualizable",
-                        e.loc(),
+                        loc(e),
                     );
                 }
                 self.expr(type_ref, Parent::Other);
@@ -860,7 +860,7 @@ impl Validator {
                     self.error(
                         "NOT_VIRTUALIZEABLE",
                         "Resource Defaults are not virtualizable",
-                        e.loc(),
+                        loc(e),
                     );
                 }
                 self.expr(target, Parent::Other);
@@ -880,7 +880,7 @@ impl Validator {
                             a_an_uc(&label(type_expr)),
                             a_an(&label(e))
                         ),
-                        type_expr.loc(),
+                        loc(type_expr),
                     );
                 }
                 self.expr(type_expr, Parent::Other);
@@ -924,7 +924,7 @@ impl Validator {
                     self.error(
                         "ILLEGAL_NODE_INHERITANCE",
                         "Node inheritance is not supported in Puppet >= 4.0.0. See http://links.puppet.com/puppet-node-inheritance-deprecation",
-                        p.loc(),
+                        loc(p),
                     );
                 }
                 self.body(&n.body, Parent::Other);
@@ -938,7 +938,7 @@ impl Validator {
                             "Unacceptable name. The name '{}' is unacceptable as the name of a Type Alias",
                             t.name
                         ),
-                        e.loc(),
+                        loc(e),
                     );
                 }
                 self.reserved_type_name(e, &t.name.to_ascii_lowercase());
@@ -951,7 +951,7 @@ impl Validator {
                 self.error(
                     "UNSUPPORTED_EXPRESSION",
                     "Expressions of type a Type Definition are not supported in this version of Puppet",
-                    e.loc(),
+                    loc(e),
                 );
             }
             ExprKind::Reserved(word) => self.error(
@@ -959,7 +959,7 @@ impl Validator {
                 format!(
                     "Use of reserved word: {word}, must be quoted if intended to be a String value"
                 ),
-                e.loc(),
+                loc(e),
             ),
         }
     }
@@ -1096,6 +1096,15 @@ fn children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
+/// Where Puppet locates an expression in validation messages.
+fn loc(e: &Expr) -> Span {
+    match &e.kind {
+        // A type alias is positioned at its name, not at `type`.
+        ExprKind::TypeAlias(t) => t.span,
+        _ => e.loc(),
+    }
+}
+
 /// Whether an expression only produces a value (Puppet's "idem").
 fn idem(e: &Expr) -> bool {
     match &e.kind {
@@ -1109,6 +1118,8 @@ fn idem(e: &Expr) -> bool {
         | ExprKind::Regex(_)
         | ExprKind::QualifiedName(_)
         | ExprKind::QualifiedReference(_)
+        | ExprKind::Variable(_)
+        | ExprKind::Reserved(_)
         | ExprKind::Array(_)
         | ExprKind::Hash(_)
         | ExprKind::Access { .. }
@@ -1219,7 +1230,11 @@ pub fn label(e: &Expr) -> String {
 }
 
 fn article(text: &str) -> &'static str {
-    match text.chars().next() {
+    let mut chars = text.chars().peekable();
+    if chars.peek().is_some_and(|c| *c == '"' || *c == '\'') {
+        chars.next();
+    }
+    match chars.next() {
         Some(c) if "aeiouyAEIOUY".contains(c) => "an",
         _ => "a",
     }
