@@ -889,11 +889,16 @@ impl<'t> Parser<'t> {
     /// Whether the current token is `type` or `function` standing for itself
     /// (Puppet's `collection_entry_keyword`), not starting a call or definition.
     fn at_entry_keyword(&self) -> bool {
-        matches!(self.tok(), Tok::Type | Tok::Function)
-            && !matches!(
+        match self.tok() {
+            // `type(...)` is a call, `type T = ...` an alias.
+            Tok::Type => !matches!(self.peek_tok(1), Tok::LParen | Tok::ClassRef(_)),
+            // `function` followed by anything that may be a name starts a definition.
+            Tok::Function => !matches!(
                 self.peek_tok(1),
-                Tok::LParen | Tok::ClassRef(_) | Tok::Name(_) | Tok::Word(_)
-            )
+                Tok::ClassRef(_) | Tok::Name(_) | Tok::Word(_) | Tok::Class | Tok::Str(_)
+            ),
+            _ => false,
+        }
     }
 
     /// `hash_entry`: an assignment, or the keywords `type`/`function` as strings.
@@ -1383,27 +1388,52 @@ impl<'t> Parser<'t> {
         }
         let lhs = self.type_with_args(false)?;
         self.expect(&Tok::Equals)?;
-        let type_expr = match self.tok() {
+        // `type T = Parent {...}` and `type T = {...}` are Puppet's Object shorthands.
+        let (rhs, keyed) = match self.tok() {
             Tok::ClassRef(_) => {
                 let t = self.type_with_args(true)?;
                 if self.at(&Tok::LBrace) && matches!(t.kind, ExprKind::QualifiedReference(_)) {
                     let h = self.hash()?;
-                    let span = t.span.to(h.span);
+                    (h, Some(t))
+                } else {
+                    (t, None)
+                }
+            }
+            Tok::LBrace => (self.hash()?, None),
+            Tok::ListStart | Tok::LBrack => (self.array()?, None),
+            _ => return Err(self.syntax_error()),
+        };
+        if let ExprKind::Access { .. } = lhs.kind {
+            // A type mapping keeps its right side as written.
+            let mapping = match keyed {
+                Some(t) => {
+                    let span = t.span.to(rhs.span);
                     Expr::new(
                         ExprKind::Hash(vec![HashEntry {
                             span: t.span,
                             key: t,
-                            value: h,
+                            value: rhs,
                         }]),
                         span,
                     )
-                } else {
-                    t
                 }
-            }
-            Tok::LBrace => self.hash()?,
-            Tok::ListStart | Tok::LBrack => self.array()?,
-            _ => return Err(self.syntax_error()),
+                None => rhs,
+            };
+            let def_span = lhs.span.to(mapping.span);
+            let span = start.to(mapping.span);
+            return Ok(Expr::new(
+                ExprKind::TypeMapping(Box::new(TypeMappingDef {
+                    type_expr: lhs,
+                    mapping,
+                    span: def_span,
+                })),
+                span,
+            ));
+        }
+        let type_expr = match (keyed, &rhs.kind) {
+            (Some(parent), _) => object_type(Some(parent), rhs),
+            (None, ExprKind::Hash(_)) => object_type(None, rhs),
+            (None, _) => rhs,
         };
         let alias_name = match &lhs.kind {
             ExprKind::QualifiedReference(n) => n.clone(),
@@ -1478,6 +1508,38 @@ impl<'t> Parser<'t> {
             span: var_span.to(end),
         })
     }
+}
+
+/// Puppet's rewrite of the Object shorthands of a type alias: `Parent {...}`
+/// becomes `Object[{..., parent => Parent}]` (`Object {...}` and `TypeSet {...}`
+/// become `Object[{...}]`/`TypeSet[{...}]`), and `{...}` becomes `Object[{...}]`.
+fn object_type(parent: Option<Expr>, hash: Expr) -> Expr {
+    let mut hash = hash;
+    let head = match parent {
+        Some(p) => match &p.kind {
+            ExprKind::QualifiedReference(n) if n == "Object" || n == "TypeSet" => p,
+            _ => {
+                let object = Expr::new(ExprKind::QualifiedReference("Object".into()), p.span);
+                if let ExprKind::Hash(entries) = &mut hash.kind {
+                    entries.push(HashEntry {
+                        key: Expr::new(ExprKind::QualifiedName("parent".into()), p.span),
+                        span: p.span,
+                        value: p,
+                    });
+                }
+                object
+            }
+        },
+        None => Expr::new(ExprKind::QualifiedReference("Object".into()), hash.span),
+    };
+    let span = head.span.to(hash.span);
+    Expr::new(
+        ExprKind::Access {
+            target: Box::new(head),
+            keys: vec![hash],
+        },
+        span,
+    )
 }
 
 /// A call argument or access argument before hash pairs are merged.

@@ -63,6 +63,36 @@ pub fn validate(program: &Program) -> Vec<Issue> {
     v.issues
 }
 
+/// Which parameter-list rules apply to a container.
+#[derive(Clone, Copy)]
+struct ParamRules {
+    no_capture: bool,
+    capture_last: bool,
+    unique: bool,
+    reserved: bool,
+}
+
+impl ParamRules {
+    const DEFINITION: ParamRules = ParamRules {
+        no_capture: true,
+        capture_last: false,
+        unique: true,
+        reserved: true,
+    };
+    const FUNCTION: ParamRules = ParamRules {
+        no_capture: false,
+        capture_last: false,
+        unique: true,
+        reserved: false,
+    };
+    const LAMBDA: ParamRules = ParamRules {
+        no_capture: false,
+        capture_last: true,
+        unique: false,
+        reserved: false,
+    };
+}
+
 /// What contains the expression being checked (as far as the rules care).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Parent {
@@ -130,8 +160,35 @@ impl Validator {
         }
     }
 
+    /// The body of a class, define, node, function or lambda: always a block in
+    /// Puppet's model, whatever the number of statements.
+    fn definition_body(&mut self, body: &[Expr], container: Parent) {
+        if body.is_empty() {
+            return;
+        }
+        self.block_checks(body);
+        let parent = Parent::Block {
+            in_program: false,
+            under_class: container == Parent::Class,
+            in_lambda: container == Parent::Lambda,
+            other: container != Parent::Class,
+        };
+        for s in body {
+            self.expr(s, parent);
+        }
+    }
+
     /// A block of several statements (checks, then its statements).
     fn check_block(&mut self, stmts: &[Expr], _span: Span, container: Parent) {
+        self.block_checks(stmts);
+        let (_, parent) = Self::body_parent(stmts, container);
+        for s in stmts {
+            self.expr(s, parent);
+        }
+    }
+
+    /// Puppet's `check_BlockExpression`.
+    fn block_checks(&mut self, stmts: &[Expr]) {
         if let Some(name) = resource_without_title(stmts) {
             self.error(
                 "RESOURCE_WITHOUT_TITLE",
@@ -155,10 +212,6 @@ impl Validator {
                 }
             }
         }
-        let (_, parent) = Self::body_parent(stmts, container);
-        for s in stmts {
-            self.expr(s, parent);
-        }
     }
 
     fn rvalue(&mut self, e: &Expr) {
@@ -169,6 +222,7 @@ impl Validator {
             | ExprKind::Function(_)
             | ExprKind::Node(_)
             | ExprKind::TypeAlias(_)
+            | ExprKind::TypeMapping(_)
             | ExprKind::TypeDefinition { .. } => self.error(
                 "NOT_RVALUE",
                 format!(
@@ -365,28 +419,27 @@ impl Validator {
         }
     }
 
-    fn params(
-        &mut self,
-        params: &[Parameter],
-        container: &Expr,
-        allow_capture: bool,
-        reserved: bool,
-    ) {
-        let mut seen: Vec<&str> = Vec::new();
-        let last = params.len().saturating_sub(1);
-        for (i, p) in params.iter().enumerate() {
-            if p.captures_rest {
-                if !allow_capture {
-                    self.error(
-                        "CAPTURES_REST_NOT_SUPPORTED",
-                        format!(
-                            "Parameter ${} has 'captures rest' - not supported in {}",
-                            p.name,
-                            a_an(&label(container))
-                        ),
-                        p.span,
-                    );
-                } else if i != last {
+    /// Puppet's parameter-list checks, each only where Puppet makes it: classes
+    /// and defines refuse `*$rest`, lambdas want it last, lambdas allow
+    /// duplicates, classes and defines reserve `$name` and `$title`.
+    fn params(&mut self, params: &[Parameter], container: &Expr, rules: ParamRules) {
+        if rules.no_capture {
+            for p in params.iter().filter(|p| p.captures_rest) {
+                self.error(
+                    "CAPTURES_REST_NOT_SUPPORTED",
+                    format!(
+                        "Parameter ${} has 'captures rest' - not supported in {}",
+                        p.name,
+                        a_an(&label(container))
+                    ),
+                    p.span,
+                );
+            }
+        }
+        if rules.capture_last {
+            let last = params.len().saturating_sub(1);
+            for (i, p) in params.iter().enumerate() {
+                if p.captures_rest && i != last {
                     self.error(
                         "CAPTURES_REST_NOT_LAST",
                         format!("Parameter ${} is not last, and has 'captures rest'", p.name),
@@ -395,20 +448,23 @@ impl Validator {
                 }
             }
         }
-        for p in params {
-            if seen.contains(&p.name.as_str()) {
-                self.error(
-                    "DUPLICATE_PARAMETER",
-                    format!(
-                        "The parameter '{}' is declared more than once in the parameter list",
-                        p.name
-                    ),
-                    p.span,
-                );
+        if rules.unique {
+            let mut seen: Vec<&str> = Vec::new();
+            for p in params {
+                if seen.contains(&p.name.as_str()) {
+                    self.error(
+                        "DUPLICATE_PARAMETER",
+                        format!(
+                            "The parameter '{}' is declared more than once in the parameter list",
+                            p.name
+                        ),
+                        p.span,
+                    );
+                }
+                seen.push(&p.name);
             }
-            seen.push(&p.name);
         }
-        if reserved {
+        if rules.reserved {
             for p in params {
                 if p.name == "name" || p.name == "title" {
                     self.error(
@@ -449,11 +505,11 @@ impl Validator {
             if let Some(d) = &p.default {
                 self.illegal_assignment(d);
             }
-            if let Some(t) = &p.type_expr {
-                self.expr(t, Parent::Other);
-            }
             if let Some(d) = &p.default {
                 self.expr(d, Parent::Other);
+            }
+            if let Some(t) = &p.type_expr {
+                self.expr(t, Parent::Other);
             }
         }
     }
@@ -501,11 +557,11 @@ impl Validator {
     }
 
     fn no_idem_last(&mut self, body: &[Expr], container: &Expr) {
-        let violator = if body.len() > 1 {
-            body.last().filter(|l| idem(l))
-        } else {
-            body.first().filter(|l| idem(l))
-        };
+        // The body is a block: its last statement, unless that is a resource
+        // without a title (reported on its own).
+        let violator = body.last().filter(|l| {
+            idem(l) && !matches!(&l.kind, ExprKind::Block(b) if resource_without_title(b).is_some())
+        });
         if let Some(v) = violator {
             self.error(
                 "IDEM_NOT_ALLOWED_LAST",
@@ -892,27 +948,27 @@ impl Validator {
             }
             ExprKind::Class(c) => {
                 self.named_definition(e, &c.name, parent, false);
-                self.params(&c.params, e, false, true);
+                self.params(&c.params, e, ParamRules::DEFINITION);
                 self.no_idem_last(&c.body, e);
                 self.param_contents(&c.params);
-                self.body(&c.body, Parent::Class);
+                self.definition_body(&c.body, Parent::Class);
             }
             ExprKind::Define(d) => {
                 self.named_definition(e, &d.name, parent, false);
-                self.params(&d.params, e, false, true);
+                self.params(&d.params, e, ParamRules::DEFINITION);
                 self.no_idem_last(&d.body, e);
                 self.param_contents(&d.params);
-                self.body(&d.body, Parent::Other);
+                self.definition_body(&d.body, Parent::Other);
             }
             ExprKind::Function(f) => {
                 self.named_definition(e, &f.name, parent, true);
                 self.return_type(&f.return_type, e);
-                self.params(&f.params, e, true, false);
+                self.params(&f.params, e, ParamRules::FUNCTION);
                 self.param_contents(&f.params);
+                self.definition_body(&f.body, Parent::Other);
                 if let Some(t) = &f.return_type {
                     self.expr(t, Parent::Other);
                 }
-                self.body(&f.body, Parent::Other);
             }
             ExprKind::Node(n) => {
                 for m in &n.matches {
@@ -927,7 +983,7 @@ impl Validator {
                         loc(p),
                     );
                 }
-                self.body(&n.body, Parent::Other);
+                self.definition_body(&n.body, Parent::Other);
             }
             ExprKind::TypeAlias(t) => {
                 self.top(e, parent, true);
@@ -944,6 +1000,12 @@ impl Validator {
                 self.reserved_type_name(e, &t.name.to_ascii_lowercase());
                 self.type_ref(&t.type_expr, e);
                 self.expr(&t.type_expr, Parent::Other);
+            }
+            ExprKind::TypeMapping(m) => {
+                self.top(e, parent, false);
+                self.type_mapping(e, m);
+                self.expr(&m.type_expr, Parent::Other);
+                self.expr(&m.mapping, Parent::Other);
             }
             ExprKind::TypeDefinition { name } => {
                 self.top(e, parent, true);
@@ -964,18 +1026,58 @@ impl Validator {
         }
     }
 
+    /// Puppet's `check_TypeMapping`: only `Runtime[...]` may be mapped, to a
+    /// type or (for `Runtime[x, [regex, 'replacement']]`) to such a pair.
+    fn type_mapping(&mut self, e: &Expr, m: &TypeMappingDef) {
+        let mut kind = 0; // 0: not Runtime, 1: Runtime, 2: Runtime with a pattern
+        if let ExprKind::Access { target, keys } = &m.type_expr.kind
+            && matches!(&target.kind, ExprKind::QualifiedReference(n) if n == "Runtime")
+        {
+            kind = if keys.len() == 2 && pattern_with_replacement(&keys[1]) {
+                2
+            } else {
+                1
+            };
+        }
+        let single = "ILLEGAL_TYPE_MAPPING";
+        let single_msg =
+            "Illegal type mapping. Expected a Type on the left side, got A Type Mapping";
+        let regexp_msg = "Illegal type mapping. Expected a Tuple[Regexp,String] on the left side, got A Type Mapping";
+        if kind == 0 {
+            self.error(
+                "UNSUPPORTED_EXPRESSION",
+                "Expressions of type a Type Mapping are not supported in this version of Puppet",
+                loc(e),
+            );
+        } else if pattern_with_replacement(&m.mapping) {
+            if kind == 1 {
+                self.error(single, single_msg, loc(e));
+            }
+        } else if is_type_ref(&m.mapping) {
+            if kind == 2 {
+                self.error(single, regexp_msg, loc(e));
+            }
+        } else {
+            self.error(
+                single,
+                if kind == 1 { single_msg } else { regexp_msg },
+                loc(e),
+            );
+        }
+    }
+
     fn lambda(&mut self, l: &Lambda, call: &Expr) {
         let lambda_expr = Expr::new(ExprKind::Nop, l.span);
         let _ = call;
-        self.params(&l.params, &lambda_expr, true, false);
+        self.params(&l.params, &lambda_expr, ParamRules::LAMBDA);
         if let Some(t) = &l.return_type {
             self.type_ref(t, &lambda_expr);
         }
         self.param_contents(&l.params);
+        self.definition_body(&l.body, Parent::Lambda);
         if let Some(t) = &l.return_type {
             self.expr(t, Parent::Other);
         }
-        self.body(&l.body, Parent::Lambda);
     }
 }
 
@@ -1076,6 +1178,10 @@ fn children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
                 }
             }
         }
+        ExprKind::TypeMapping(m) => {
+            f(&m.type_expr);
+            f(&m.mapping);
+        }
         ExprKind::Collect {
             type_expr,
             query,
@@ -1096,11 +1202,57 @@ fn children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
+/// `[/regex/, 'replacement']`.
+fn pattern_with_replacement(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Array(v) if v.len() == 2
+        && matches!(v[0].kind, ExprKind::Regex(_))
+        && matches!(v[1].kind, ExprKind::String(_)))
+}
+
+/// A type name, possibly with parameters.
+fn is_type_ref(e: &Expr) -> bool {
+    let e = match &e.kind {
+        ExprKind::Access { target, .. } => target,
+        _ => e,
+    };
+    matches!(e.kind, ExprKind::QualifiedReference(_))
+}
+
 /// Where Puppet locates an expression in validation messages.
+///
+/// Puppet positions most constructs at their first token, but an expression
+/// built on a left operand takes that operand's position (a selector, an
+/// access, a call, a collector, a resource), and a type alias or mapping is
+/// positioned at its name, not at `type`.
 fn loc(e: &Expr) -> Span {
     match &e.kind {
-        // A type alias is positioned at its name, not at `type`.
         ExprKind::TypeAlias(t) => t.span,
+        ExprKind::TypeMapping(m) => loc(&m.type_expr),
+        ExprKind::Selector { test, .. } => loc(test),
+        ExprKind::Access { target, .. } => loc(target),
+        ExprKind::CallNamed { functor, .. } => loc(functor),
+        // Puppet uses the `.` (or the `(`); the name follows the dot.
+        ExprKind::CallMethod { name_span, .. } => {
+            let at = name_span.start.saturating_sub(1) as usize;
+            Span::new(at, at + 1)
+        }
+        ExprKind::Collect { type_expr, .. } => loc(type_expr),
+        ExprKind::Resource {
+            form: ResourceForm::Regular,
+            type_name,
+            ..
+        } => loc(type_name),
+        ExprKind::ResourceDefaults {
+            form: ResourceForm::Regular,
+            type_ref,
+            ..
+        } => loc(type_ref),
+        ExprKind::ResourceOverride {
+            form: ResourceForm::Regular,
+            target,
+            ..
+        } => loc(target),
+        ExprKind::Block(stmts) => stmts.first().map(loc).unwrap_or(e.span),
         _ => e.loc(),
     }
 }
@@ -1224,6 +1376,7 @@ pub fn label(e: &Expr) -> String {
         ExprKind::Node(_) => "Node Definition".into(),
         ExprKind::Function(_) => "Function Definition".into(),
         ExprKind::TypeAlias(_) => "Type Alias".into(),
+        ExprKind::TypeMapping(_) => "Type Mapping".into(),
         ExprKind::TypeDefinition { .. } => "Type Definition".into(),
         ExprKind::Reserved(w) => format!("Reserved Word '{w}'"),
     }
