@@ -6,16 +6,26 @@ replaces tokens or characters), labels every mutant with Puppet's own parser
 (/work/shared/tools/puppet-parse-check.rb) and compares Puppet's verdict and
 error location with `kuppet parse`.
 
-  generate  N OUTDIR [--max-size BYTES] [--seed S]   corpus list on stdin
-  label     OUTDIR                                    Puppet's verdicts -> OUTDIR/puppet.txt
-  compare   OUTDIR [--kuppet PATH]                    prints the disagreements and the rates
-  keep      OUTDIR FIXTUREDIR N [--seed S]            copies a sample with its verdicts
+  generate       N OUTDIR [--max-size BYTES] [--seed S]   corpus list on stdin
+  generate-regex N OUTDIR [--seed S]     mutants of the corpus's regexes; corpus list on stdin
+  label          OUTDIR                  Puppet's verdicts -> OUTDIR/puppet.jsonl
+  compare        OUTDIR [--kuppet PATH]  prints the disagreements and the rates
+  keep           OUTDIR FIXTUREDIR N [--seed S] [--max-size BYTES]
+                                         copies a sample with Puppet's verdicts
 
 Mutants live outside any modulepath (e.g. /tmp/mutants) so that Puppet's
-module-namespace check does not fire. `keep` writes FIXTUREDIR/NAME.pp and one
-line per mutant to FIXTUREDIR/expected.txt:
-  NAME<TAB>OK
-  NAME<TAB>ERR<TAB>LINE<TAB>COLUMN<TAB>MESSAGE      (LINE/COLUMN are '-' at end of input)
+module-namespace check does not fire. Labels come from tests/parse/puppet-label.rb,
+which parses exactly as puppet-parse-check.rb does and also reports the issue
+code, the exact line and column (also for multi-line messages) and the number of
+validation errors. `keep` appends to FIXTUREDIR/NAME.pp and
+FIXTUREDIR/expected.jsonl (one JSON object per mutant: file, ok, code, message,
+line, column, errors), which tests/parse_mutants.rs checks kuppet against.
+
+Example (regenerates the fixture set):
+  python3 tests/parse/mutate.py generate 2400 /tmp/mfx --seed 11 --max-size 1500 < corpus.txt
+  python3 tests/parse/mutate.py generate-regex 400 /tmp/mfx --seed 12 < corpus.txt
+  python3 tests/parse/mutate.py label /tmp/mfx
+  python3 tests/parse/mutate.py keep /tmp/mfx tests/parse/mutants 100000
 """
 
 import json
@@ -146,6 +156,61 @@ def mutate_once(text, rng):
     else:
         lines.insert(i, lines[i])
     return "\n".join(lines), f"{kind}:{i + 1}"
+
+
+REGEX_SEED = re.compile(r"(?:=~|!~|=>|\(|,|\[|\bnode)\s*/((?:[^/\\\n]|\\.)+)/")
+REGEX_CHARS = list("()[]{}*+?|\\^$-:,.=!<>'#&pdwsxukgMCc0123456789aAzZ ") + [
+    "(?", "[:", ":]", "\\k<", "\\g<", "(?<", "{2,", "\\p{", "&&", "\\x", "\\u",
+]
+
+
+def mutate_regex(r, rng):
+    if not r:
+        return rng.choice(REGEX_CHARS)
+    i = rng.randrange(len(r) + 1)
+    k = rng.randrange(5)
+    if k == 0:
+        i = min(i, len(r) - 1)
+        return r[:i] + r[i + 1 :]
+    if k == 1:
+        return r[:i] + rng.choice(REGEX_CHARS) + r[i:]
+    if k == 2:
+        i = min(i, len(r) - 1)
+        return r[: i + 1] + r[i:]
+    if k == 3 and len(r) > 1:
+        i = min(i, len(r) - 2)
+        return r[:i] + r[i + 1] + r[i] + r[i + 2 :]
+    return r[:i] + rng.choice(REGEX_CHARS) + rng.choice(REGEX_CHARS) + r[i:]
+
+
+def generate_regex(n, outdir, seed):
+    """Mutants of the corpus's regex literals, one `$x = /re/` file each."""
+    rng = random.Random(seed)
+    seeds = set()
+    for f in sys.stdin.read().split("\n"):
+        if not f:
+            continue
+        try:
+            with open(f, encoding="utf-8") as fh:
+                seeds.update(m.group(1) for m in REGEX_SEED.finditer(fh.read()))
+        except (OSError, UnicodeDecodeError):
+            continue
+    seeds = sorted(seeds)
+    os.makedirs(outdir, exist_ok=True)
+    made = 0
+    with open(os.path.join(outdir, "meta.txt"), "w") as meta:
+        while made < n:
+            r = rng.choice(seeds)
+            for _ in range(rng.choice([1, 1, 2, 3])):
+                r = mutate_regex(r, rng)
+            trailing = len(r) - len(r.rstrip("\\"))
+            if "/" in r or "\n" in r or trailing % 2 == 1:
+                continue
+            name = f"r{seed}_{made:05d}"
+            made += 1
+            with open(os.path.join(outdir, name + ".pp"), "w", encoding="utf-8") as out:
+                out.write(f"$x = /{r}/\n")
+            meta.write(f"{name}\tregex\t{r!r}\n")
 
 
 def generate(n, outdir, max_size, seed):
@@ -296,7 +361,9 @@ def main():
             pos.append(args[i])
             i += 1
     cmd = pos[0] if pos else "help"
-    if cmd == "generate":
+    if cmd == "generate-regex":
+        generate_regex(int(pos[1]), pos[2], int(opts.get("seed", "1")))
+    elif cmd == "generate":
         generate(
             int(pos[1]),
             pos[2],
