@@ -56,7 +56,7 @@ pub fn parse(path: &str, source: &str) -> Result<Manifest, Diagnostic> {
         .into_iter()
         .map(|w| locate(w.code, w.message, w.offset).with_severity(Severity::Warning))
         .collect();
-    let issues = validate::validate(&program);
+    let issues = validate::validate_source(&program, source);
     let mut first_error = None;
     for issue in issues {
         let d = locate(issue.code, issue.message, issue.span.start as usize)

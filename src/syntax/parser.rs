@@ -963,13 +963,14 @@ impl<'t> Parser<'t> {
             Tok::Heredoc(syntax) => {
                 self.advance();
                 let text = self.quoted_text()?;
-                let full = span.to(text.span);
+                // Like Puppet, the heredoc is positioned at its `@(TAG)`; its text
+                // (on the lines that follow) keeps its own spans.
                 Ok(Expr::new(
                     ExprKind::Heredoc {
                         syntax: syntax.to_string(),
                         text: Box::new(text),
                     },
-                    full,
+                    span,
                 ))
             }
             Tok::ListStart | Tok::LBrack => self.array(),
@@ -1520,6 +1521,8 @@ fn object_type(parent: Option<Expr>, hash: Expr) -> Expr {
             ExprKind::QualifiedReference(n) if n == "Object" || n == "TypeSet" => p,
             _ => {
                 let object = Expr::new(ExprKind::QualifiedReference("Object".into()), p.span);
+                // The rewritten hash now also holds the parent written before it.
+                hash.span = p.span.to(hash.span);
                 if let ExprKind::Hash(entries) = &mut hash.kind {
                     entries.push(HashEntry {
                         key: Expr::new(ExprKind::QualifiedName("parent".into()), p.span),

@@ -53,7 +53,16 @@ const RESERVED_TYPE_NAMES: [&str; 28] = [
 
 /// Validates a program and returns every issue found, in Puppet's order.
 pub fn validate(program: &Program) -> Vec<Issue> {
-    let mut v = Validator { issues: Vec::new() };
+    validate_source(program, "")
+}
+
+/// Like [`validate`], with the program's source for messages that quote it
+/// (the value of an integer literal that overflows).
+pub fn validate_source(program: &Program, source: &str) -> Vec<Issue> {
+    let mut v = Validator {
+        issues: Vec::new(),
+        source,
+    };
     let parent = Parent::Program;
     if program.body.len() > 1 {
         v.check_block(&program.body, Span::default(), parent);
@@ -111,11 +120,12 @@ enum Parent {
     Other,
 }
 
-struct Validator {
+struct Validator<'s> {
     issues: Vec<Issue>,
+    source: &'s str,
 }
 
-impl Validator {
+impl Validator<'_> {
     fn error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
         self.issues.push(Issue {
             code,
@@ -635,9 +645,16 @@ impl Validator {
             | ExprKind::QualifiedReference(_) => {}
             ExprKind::Integer { radix, .. } => {
                 if *radix == 0 {
+                    let text = self
+                        .source
+                        .get(e.span.start as usize..e.span.end as usize)
+                        .and_then(big_hex);
+                    let got = text.map(|h| format!(", got '+0x{h}'")).unwrap_or_default();
                     self.error(
                         "NUMERIC_OVERFLOW",
-                        "A Literal Integer resulted in a value outside of Puppet Integer max range",
+                        format!(
+                            "A Literal Integer resulted in a value outside of Puppet Integer max range{got}"
+                        ),
                         loc(e),
                     );
                 }
@@ -997,7 +1014,8 @@ impl Validator {
                         loc(e),
                     );
                 }
-                self.reserved_type_name(e, &t.name.to_ascii_lowercase());
+                // Puppet compares the cased name, so an alias never hits the lowercase list.
+                self.reserved_type_name(e, &t.name);
                 self.type_ref(&t.type_expr, e);
                 self.expr(&t.type_expr, Parent::Other);
             }
@@ -1009,7 +1027,7 @@ impl Validator {
             }
             ExprKind::TypeDefinition { name } => {
                 self.top(e, parent, true);
-                self.reserved_type_name(e, &name.to_ascii_lowercase());
+                self.reserved_type_name(e, name);
                 self.error(
                     "UNSUPPORTED_EXPRESSION",
                     "Expressions of type a Type Definition are not supported in this version of Puppet",
@@ -1200,6 +1218,36 @@ fn children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         }
         _ => {}
     }
+}
+
+/// An integer literal of any size (decimal, `0x` hex or `0` octal) in
+/// lowercase hexadecimal digits, as Ruby's `"%#+x"` shows it.
+fn big_hex(text: &str) -> Option<String> {
+    let (digits, radix) = if let Some(h) = text.strip_prefix("0x").or(text.strip_prefix("0X")) {
+        (h, 16)
+    } else if text.len() > 1 && text.starts_with('0') {
+        (&text[1..], 8)
+    } else {
+        (text, 10)
+    };
+    // Little-endian base-16 digits, multiplied up one input digit at a time.
+    let mut out: Vec<u32> = vec![0];
+    for c in digits.chars() {
+        let mut carry = c.to_digit(radix)?;
+        for d in out.iter_mut() {
+            let v = *d * radix + carry;
+            *d = v % 16;
+            carry = v / 16;
+        }
+        while carry > 0 {
+            out.push(carry % 16);
+            carry /= 16;
+        }
+    }
+    while out.len() > 1 && out.last() == Some(&0) {
+        out.pop();
+    }
+    out.iter().rev().map(|d| char::from_digit(*d, 16)).collect()
 }
 
 /// `[/regex/, 'replacement']`.
