@@ -569,7 +569,14 @@ struct Lexer<'a> {
     matched: Option<(usize, usize)>,
     /// Maps offsets of a heredoc sub-lexer back into the enclosing source.
     offset_map: Option<OffsetMap>,
+    /// How many interpolations and heredocs enclose the current position.
+    depth: u32,
 }
+
+/// The deepest nesting of interpolations (`"${"${...}"}"`) and heredocs; the
+/// parser would refuse deeper expressions anyway (it counts several levels
+/// for each interpolation).
+const MAX_STRING_DEPTH: u32 = super::parser::MAX_DEPTH / 4;
 
 impl<'a> Lexer<'a> {
     fn new(src: &'a str) -> Lexer<'a> {
@@ -585,7 +592,23 @@ impl<'a> Lexer<'a> {
             after: After::Nothing,
             matched: None,
             offset_map: None,
+            depth: 0,
         }
+    }
+
+    /// One more level of strings within strings.
+    fn nest(&mut self, at: usize) -> Result<(), LexError> {
+        self.depth += 1;
+        if self.depth > MAX_STRING_DEPTH {
+            return Err(self.error(
+                "NESTING_TOO_DEEP",
+                format!(
+                    "Strings are nested too deeply (more than {MAX_STRING_DEPTH} levels of interpolation); split the expression into variables"
+                ),
+                at,
+            ));
+        }
+        Ok(())
     }
 
     fn error(&self, code: &'static str, message: impl Into<String>, offset: usize) -> LexError {
@@ -1302,7 +1325,9 @@ impl<'a> Lexer<'a> {
                     braced = true;
                     let count = self.brace_count;
                     self.brace_count += 1;
+                    self.nest(end)?;
                     self.lex_until_brace(count)?;
+                    self.depth -= 1;
                     seg_start = self.pos;
                 }
                 Terminator::Dollar => {
@@ -1497,7 +1522,10 @@ impl<'a> Lexer<'a> {
         self.newline_jump = Some(next);
         self.matched = Some((next.saturating_sub(1), next));
 
+        self.nest(start)?;
         let mut sub = Lexer::new(&text);
+        sub.depth = self.depth;
+        self.depth -= 1;
         sub.offset_map = Some(OffsetMap {
             lines: map,
             start: self.global(text_start),
