@@ -123,6 +123,16 @@ pub enum Tok<'a> {
 impl<'a> Tok<'a> {
     /// The keyword token for a name, if it is one.
     pub fn keyword(name: &str) -> Option<Tok<'static>> {
+        // Most names are not keywords: rule them out cheaply.
+        if name.len() < 2
+            || name.len() > 8
+            || !matches!(
+                name.as_bytes()[0],
+                b'a' | b'c' | b'd' | b'e' | b'f' | b'i' | b'n' | b'o' | b'p' | b't' | b'u'
+            )
+        {
+            return None;
+        }
         Some(match name {
             "case" => Tok::Case,
             "class" => Tok::Class,
@@ -412,7 +422,7 @@ pub struct Lexed<'a> {
 /// Lexes a whole source, stopping at the first lexical error.
 pub fn lex(source: &str) -> Lexed<'_> {
     let mut lexer = Lexer::new(source);
-    lexer.tokens.reserve(source.len() / 6 + 1);
+    lexer.tokens.reserve(source.len() / 4 + 1);
     let error = match lexer.check_bom() {
         Ok(()) => lexer.run().err(),
         Err(e) => Some(e),
@@ -931,12 +941,12 @@ impl<'a> Lexer<'a> {
                 ))
             }
         } else {
-            let end = scan_bare_word(self.bytes, start);
+            let (end, name) = scan_bare_word(self.bytes, start);
             if end > start {
                 self.matched = Some((start, end));
                 let value = &self.src[start..end];
                 self.pos = end;
-                let tok = if is_name(value) {
+                let tok = if name {
                     Tok::Name(Cow::Borrowed(value))
                 } else {
                     Tok::Word(Cow::Borrowed(value))
@@ -975,9 +985,9 @@ impl<'a> Lexer<'a> {
 
     fn name(&mut self) {
         let start = self.pos;
-        let end = scan_bare_word(self.bytes, start);
+        let (end, name) = scan_bare_word(self.bytes, start);
         let value = &self.src[start..end];
-        let tok = if is_name(value) {
+        let tok = if name {
             Tok::keyword(value).unwrap_or(Tok::Name(Cow::Borrowed(value)))
         } else {
             Tok::Word(Cow::Borrowed(value))
@@ -1119,6 +1129,15 @@ impl<'a> Lexer<'a> {
         let mut i = start;
         let mut has_backslash = false;
         let (text_end, term, term_len) = loop {
+            // Jump to the next byte that can matter.
+            if i < b.len() {
+                let next = match (mode.dq, mode.interpolate) {
+                    (true, _) => memchr3(b'\\', b'"', b'$', &b[i..]),
+                    (false, true) => memchr2(b'\\', b'$', &b[i..]),
+                    (false, false) => memchr(b'\\', &b[i..]),
+                };
+                i = next.map_or(b.len(), |n| i + n);
+            }
             if i >= b.len() {
                 if mode.dq {
                     self.matched = None;
@@ -1593,13 +1612,7 @@ fn escape_slashes(s: &str) -> Cow<'_, str> {
     }
 }
 
-fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
-    hay.iter().position(|b| *b == needle)
-}
-
-fn memchr2(a: u8, b: u8, hay: &[u8]) -> Option<usize> {
-    hay.iter().position(|x| *x == a || *x == b)
-}
+use memchr::{memchr, memchr2, memchr3};
 
 /// Whether the text before a closing slash ends with an escaped slash.
 fn escaped_end(body: &[u8]) -> bool {
@@ -1681,20 +1694,21 @@ fn scan_classref(b: &[u8], start: usize) -> usize {
     end
 }
 
-/// `((::)?[a-z_]([\w-]*\w)?)+` from `start`.
-fn scan_bare_word(b: &[u8], start: usize) -> usize {
+/// `((::)?[a-z_]([\w-]*\w)?)+` from `start`: the end, and whether the word is
+/// also a NAME (`(::)?[a-z]\w*(::[a-z]\w*)*`: no `-`, no segment starting with `_`).
+fn scan_bare_word(b: &[u8], start: usize) -> (usize, bool) {
     let mut i = start;
     let mut end = start;
+    let mut name = true;
     loop {
         let mut j = i;
         if b.get(j) == Some(&b':') && b.get(j + 1) == Some(&b':') {
             j += 2;
         }
-        if !b
-            .get(j)
-            .is_some_and(|c| c.is_ascii_lowercase() || *c == b'_')
-        {
-            break;
+        match b.get(j) {
+            Some(c) if c.is_ascii_lowercase() => {}
+            Some(b'_') => name = false,
+            _ => break,
         }
         j += 1;
         let mut last_word = j;
@@ -1708,10 +1722,13 @@ fn scan_bare_word(b: &[u8], start: usize) -> usize {
                 break;
             }
         }
+        if b[i..last_word].contains(&b'-') {
+            name = false;
+        }
         end = last_word;
         i = last_word;
     }
-    end
+    (end, name)
 }
 
 /// `$` variable: `(::)?(\w+::)*\w+` after the `$`.

@@ -207,7 +207,7 @@ impl<'t> Parser<'t> {
     /// `statements`: until a `}` or the end of input; `;` separates.
     fn statements(&mut self) -> PResult<Vec<Expr>> {
         self.enter()?;
-        let mut stmts = Vec::new();
+        let mut stmts = Calls::with_capacity(4);
         loop {
             match self.tok() {
                 Tok::RBrace | Tok::Eof => break,
@@ -215,7 +215,7 @@ impl<'t> Parser<'t> {
                 t if !starts_expression(t) => {
                     // Puppet's parser reduces the statements it has (turning
                     // names into calls) before it notices the bad token.
-                    transform_calls(stmts)?;
+                    stmts.finish()?;
                     return Err(self.syntax_error());
                 }
                 _ => {}
@@ -229,7 +229,7 @@ impl<'t> Parser<'t> {
             }
         }
         self.leave();
-        transform_calls(stmts)
+        stmts.finish()
     }
 
     fn syntactic_statement(&mut self) -> PResult<Stmt> {
@@ -1835,16 +1835,40 @@ fn is_statement_call(e: &Expr) -> bool {
 /// Puppet's `transform_calls`: a statement-function name followed by an
 /// expression (or comma list) becomes a call without parentheses.
 fn transform_calls(stmts: Vec<Stmt>) -> PResult<Vec<Expr>> {
-    let mut memo: Vec<Expr> = Vec::with_capacity(stmts.len());
+    let mut calls = Calls::with_capacity(stmts.len());
     for stmt in stmts {
-        let name_is_call = memo.last().is_some_and(is_statement_call);
-        if name_is_call {
+        calls.push(stmt);
+    }
+    calls.finish()
+}
+
+/// [`transform_calls`] one statement at a time; like Puppet, which transforms
+/// when it reduces the whole list, the error waits for [`Calls::finish`].
+struct Calls {
+    memo: Vec<Expr>,
+    error: Option<ParseError>,
+}
+
+impl Calls {
+    fn with_capacity(n: usize) -> Calls {
+        Calls {
+            memo: Vec::with_capacity(n),
+            error: None,
+        }
+    }
+
+    fn push(&mut self, stmt: Stmt) {
+        if self.error.is_some() {
+            return;
+        }
+        let memo = &mut self.memo;
+        if memo.last().is_some_and(is_statement_call) {
             let args = match stmt {
                 Stmt::One(e) => vec![e],
                 Stmt::List(list, _) => list,
             };
             let Some(name) = memo.pop() else {
-                continue;
+                return;
             };
             let end = args.last().map(|a| a.span).unwrap_or(name.span);
             let span = name.span.to(end);
@@ -1857,7 +1881,7 @@ fn transform_calls(stmts: Vec<Stmt>) -> PResult<Vec<Expr>> {
                 },
                 span,
             ));
-            continue;
+            return;
         }
         match stmt {
             Stmt::One(mut e) => {
@@ -1873,7 +1897,7 @@ fn transform_calls(stmts: Vec<Stmt>) -> PResult<Vec<Expr>> {
                     ),
                     _ => "illegal comma separated argument list".to_string(),
                 };
-                return Err(ParseError {
+                self.error = Some(ParseError {
                     code: "ARGS_TO_NON_CALL",
                     message,
                     offset: comma.start as usize,
@@ -1882,5 +1906,11 @@ fn transform_calls(stmts: Vec<Stmt>) -> PResult<Vec<Expr>> {
             }
         }
     }
-    Ok(memo)
+
+    fn finish(self) -> PResult<Vec<Expr>> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.memo),
+        }
+    }
 }

@@ -287,7 +287,7 @@ impl Validator<'_> {
                         loc(target),
                     );
                 }
-                if name.contains("::") {
+                if name.as_bytes().windows(2).any(|w| w == b"::") {
                     self.error(
                         "CROSS_SCOPE_ASSIGNMENT",
                         format!("Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"),
@@ -705,7 +705,7 @@ impl Validator<'_> {
                 }
             }
             ExprKind::Hash(entries) => {
-                let mut seen: Vec<String> = Vec::new();
+                let mut seen: Vec<LiteralKey> = Vec::new();
                 for entry in entries {
                     if let Some(k) = literal_key(&entry.key) {
                         if seen.contains(&k) {
@@ -1360,11 +1360,29 @@ fn resource_without_title(stmts: &[Expr]) -> Option<&str> {
     None
 }
 
-fn literal_key(e: &Expr) -> Option<String> {
+/// A hash key whose value is known without evaluation.
+#[derive(PartialEq)]
+enum LiteralKey<'a> {
+    Str(&'a str),
+    Int(i64),
+    Bool(bool),
+}
+
+impl std::fmt::Display for LiteralKey<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LiteralKey::Str(s) => f.write_str(s),
+            LiteralKey::Int(i) => write!(f, "{i}"),
+            LiteralKey::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+fn literal_key(e: &Expr) -> Option<LiteralKey<'_>> {
     match &e.kind {
-        ExprKind::String(s) | ExprKind::QualifiedName(s) => Some(s.clone()),
-        ExprKind::Integer { value, .. } => Some(value.to_string()),
-        ExprKind::Bool(b) => Some(b.to_string()),
+        ExprKind::String(s) | ExprKind::QualifiedName(s) => Some(LiteralKey::Str(s)),
+        ExprKind::Integer { value, .. } => Some(LiteralKey::Int(*value)),
+        ExprKind::Bool(b) => Some(LiteralKey::Bool(*b)),
         _ => None,
     }
 }
@@ -1467,15 +1485,26 @@ fn is_word(b: u8) -> bool {
 
 /// `\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z`
 fn is_var_name(name: &str) -> bool {
-    let n = name.strip_prefix("::").unwrap_or(name);
-    let segs: Vec<&str> = n.split("::").collect();
-    let last = segs.len() - 1;
-    segs.iter().enumerate().all(|(i, s)| {
-        let b = s.as_bytes();
-        !b.is_empty()
-            && (b[0].is_ascii_lowercase() || (i == last && b[0] == b'_'))
-            && b.iter().all(|c| is_word(*c))
-    })
+    let b = name.as_bytes();
+    let mut i = if b.starts_with(b"::") { 2 } else { 0 };
+    loop {
+        // One segment: [a-z]\w*, or [a-z_]\w* when it is the last.
+        let first = match b.get(i) {
+            Some(c) if c.is_ascii_lowercase() || *c == b'_' => *c,
+            _ => return false,
+        };
+        i += 1;
+        while b.get(i).is_some_and(|c| is_word(*c)) {
+            i += 1;
+        }
+        if i == b.len() {
+            return true;
+        }
+        if first == b'_' || !b[i..].starts_with(b"::") {
+            return false;
+        }
+        i += 2;
+    }
 }
 
 /// `\A[a-z_]\w*\z`
