@@ -731,7 +731,7 @@ impl<'s> Parser<'s> {
                     break;
                 }
             }
-            if self.at_end() && !matches!(self.s.last(), Some(c) if *c == close || *c == b')') {
+            if self.at_end() {
                 name_end = self.s.len();
             }
             return Err(format!(
@@ -759,9 +759,103 @@ impl<'s> Parser<'s> {
         Ok(Name::Text(text.to_vec()))
     }
 
+    /// A back-reference name or number that may carry a nesting level
+    /// (`\k<name+1>`, `\k<2-1>`; Onigmo's `fetch_name_with_level`).
+    fn fetch_name_with_level(&mut self, open: u8) -> Result<Name, String> {
+        let close = if open == b'<' { b'>' } else { b'\'' };
+        let start = self.pos;
+        let Some(first) = self.peek() else {
+            return err("group name is empty");
+        };
+        if first == close {
+            return err("group name is empty");
+        }
+        let (_, len) = self.code_at(self.pos);
+        self.pos += len;
+        let mut is_num = if first.is_ascii_digit() {
+            1
+        } else if first == b'-' {
+            2
+        } else {
+            0
+        };
+        let mut problem = None;
+        let mut name_end = self.s.len();
+        let mut last = first;
+        while !self.at_end() {
+            name_end = self.pos;
+            let (c, len) = self.code_at(self.pos);
+            self.pos += len;
+            last = if c < 0x80 { c as u8 } else { 0 };
+            if matches!(last, b')' | b'+' | b'-') || last == close {
+                if is_num == 2 {
+                    problem = Some("invalid group name");
+                }
+                break;
+            }
+            if is_num != 0 {
+                if last.is_ascii_digit() {
+                    is_num = 1;
+                } else {
+                    problem = Some("invalid group name");
+                    is_num = 0;
+                }
+            }
+        }
+        if problem.is_none() && last != close {
+            let mut bad = true;
+            if last == b'+' || last == b'-' {
+                let n = self.s[self.pos..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_digit())
+                    .count();
+                if self.at_end() {
+                    problem = Some("invalid char in group name");
+                    bad = false;
+                } else if n > 0 {
+                    self.pos += n;
+                    if self.peek_is(close) {
+                        self.pos += 1;
+                        bad = false;
+                    }
+                }
+            }
+            if bad {
+                problem = Some("invalid group name");
+                name_end = self.s.len();
+            }
+        }
+        if let Some(p) = problem {
+            return Err(format!(
+                "{p} <{}>",
+                shown_name(&self.s[start..name_end.max(start)])
+            ));
+        }
+        let text = &self.s[start..name_end];
+        if is_num != 0 {
+            let digits = if is_num == 2 { &text[1..] } else { text };
+            let n: u64 = std::str::from_utf8(digits)
+                .ok()
+                .and_then(|d| d.parse().ok())
+                .unwrap_or(u64::MAX);
+            if n == 0 {
+                return Err(format!(
+                    "invalid group name <{}>",
+                    shown_name(&self.s[start..])
+                ));
+            }
+            if n > i32::MAX as u64 {
+                return err("too big number");
+            }
+            let n = n as i64;
+            return Ok(Name::Number(if is_num == 2 { -n } else { n }));
+        }
+        Ok(Name::Text(text.to_vec()))
+    }
+
     /// `\k<name>` / `\k<n>` / `(?(<name>)...)` after the opening character.
     fn named_backref(&mut self, open: u8) -> Result<(), String> {
-        match self.fetch_name(open, true)? {
+        match self.fetch_name_with_level(open)? {
             Name::Number(n) => {
                 self.numbered_refs = true;
                 let n = if n < 0 {
@@ -1522,7 +1616,7 @@ fn property_name_ok(name: &[u8]) -> bool {
         .filter(|c| *c != ' ' && *c != '_' && *c != '-')
         .flat_map(char::to_lowercase)
         .collect();
-    !norm.is_empty()
+    norm.starts_with(|c: char| c.is_ascii_alphabetic())
         && norm
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '=' || c == '.')
