@@ -2050,6 +2050,35 @@ mod tests {
     }
 
     #[test]
+    fn a_quote_right_after_a_string_start_can_be_text_as_in_puppet() {
+        // Puppet's slurp pattern takes the first `"` of `"""` as text.
+        assert_eq!(kinds(r#"$x = """"#)[2], Tok::Str(s("\"")));
+        // `''''` is the string `'` and an unclosed quote at the last `'`.
+        assert_eq!(lex("$x = ''''").error.map(|e| e.offset), Some(9));
+    }
+
+    #[test]
+    fn regex_errors_are_lexical_errors_at_the_regex() {
+        let e = lex("$x = $y =~ /a(/").error.expect("error");
+        assert_eq!(e.code, "ILLEGAL_REGEXP");
+        assert_eq!(e.message, "end pattern with unmatched parenthesis: /a(/");
+        assert_eq!(e.offset, 11);
+    }
+
+    #[test]
+    fn class_reference_errors_point_after_the_reference() {
+        assert_eq!(lex("Foo::bar").error.map(|e| e.offset), Some(4));
+        assert_eq!(lex("::Foo::bar").error.map(|e| e.offset), Some(8));
+    }
+
+    #[test]
+    fn unrecognized_characters_show_as_empty_in_messages() {
+        let toks = kinds("$x = 1 & 2");
+        assert_eq!(toks[3], Tok::Other('&'));
+        assert_eq!(toks[3].value_text(), "");
+    }
+
+    #[test]
     fn heredoc_removes_margin_and_continues_after_the_tag() {
         let src = "$x = @(END) + 1\n    hi\n      there\n    | END\n$y = 2\n";
         assert_eq!(

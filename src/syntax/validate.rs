@@ -459,9 +459,9 @@ impl Validator<'_> {
             }
         }
         if rules.unique {
-            let mut seen: Vec<&str> = Vec::new();
+            let mut seen = std::collections::HashSet::new();
             for p in params {
-                if seen.contains(&p.name.as_str()) {
+                if !seen.insert(p.name.as_str()) {
                     self.error(
                         "DUPLICATE_PARAMETER",
                         format!(
@@ -471,7 +471,6 @@ impl Validator<'_> {
                         p.span,
                     );
                 }
-                seen.push(&p.name);
             }
         }
         if rules.reserved {
@@ -705,7 +704,7 @@ impl Validator<'_> {
                 }
             }
             ExprKind::Hash(entries) => {
-                let mut seen: Vec<LiteralKey> = Vec::new();
+                let mut seen = std::collections::HashSet::new();
                 for entry in entries {
                     if let Some(k) = literal_key(&entry.key) {
                         if seen.contains(&k) {
@@ -715,7 +714,7 @@ impl Validator<'_> {
                                 entry.span,
                             );
                         }
-                        seen.push(k);
+                        seen.insert(k);
                     }
                 }
                 for entry in entries {
@@ -1361,7 +1360,7 @@ fn resource_without_title(stmts: &[Expr]) -> Option<&str> {
 }
 
 /// A hash key whose value is known without evaluation.
-#[derive(PartialEq)]
+#[derive(PartialEq, Eq, Hash)]
 enum LiteralKey<'a> {
     Str(&'a str),
     Int(i64),
