@@ -46,7 +46,9 @@ pub enum ExprKind {
     String(String),
     /// A double-quoted string or heredoc with interpolation.
     Concat(Vec<StringPart>),
-    /// `@(TAG:syntax)` text; `text` is a `String` or `Concat`.
+    /// `@(TAG:syntax)` text; `text` is a `String` or `Concat`. The heredoc's
+    /// span is its `@(TAG)` (as Puppet positions it); the text, on the lines
+    /// that follow, has its own spans.
     Heredoc {
         syntax: String,
         text: Box<Expr>,
