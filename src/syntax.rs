@@ -49,16 +49,14 @@ pub fn parse(path: &str, source: &str) -> Result<Manifest, Diagnostic> {
     let locate = |code: &'static str, message: String, offset: usize| {
         Diagnostic::error(code, message).at(path, source, &lines, Span::new(offset, offset))
     };
-    let (tokens, lex_warnings) =
-        lexer::tokenize(source).map_err(|e| locate(e.code, e.message, e.offset))?;
-    let program = parser::Parser::new(&tokens)
-        .parse_program()
-        .map_err(|e| locate(e.code, e.message, e.offset))?;
-    let mut warnings: Vec<Diagnostic> = lex_warnings
+    let lexed = lexer::lex(source);
+    let program = parser::parse(&lexed).map_err(|e| locate(e.code, e.message, e.offset))?;
+    let mut warnings: Vec<Diagnostic> = lexed
+        .warnings
         .into_iter()
         .map(|w| locate(w.code, w.message, w.offset).with_severity(Severity::Warning))
         .collect();
-    let issues = validate::validate(&program);
+    let issues = validate::validate_source(&program, source);
     let mut first_error = None;
     for issue in issues {
         let d = locate(issue.code, issue.message, issue.span.start as usize)

@@ -262,7 +262,8 @@ impl<'a> Compiler<'a> {
             | ExprKind::Node(_)
             | ExprKind::Function(_)
             | ExprKind::TypeAlias(_)
-            | ExprKind::TypeDefinition { .. } => Ok(Value::Undef),
+            | ExprKind::TypeDefinition { .. }
+            | ExprKind::TypeMapping(_) => Ok(Value::Undef),
             ExprKind::Reserved(w) => Err(EvalError::new(format!(
                 "Use of reserved word: {w}, must be quoted if intended to be a String value"
             ))

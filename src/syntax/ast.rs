@@ -46,7 +46,9 @@ pub enum ExprKind {
     String(String),
     /// A double-quoted string or heredoc with interpolation.
     Concat(Vec<StringPart>),
-    /// `@(TAG:syntax)` text; `text` is a `String` or `Concat`.
+    /// `@(TAG:syntax)` text; `text` is a `String` or `Concat`. The heredoc's
+    /// span is its `@(TAG)` (as Puppet positions it); the text, on the lines
+    /// that follow, has its own spans.
     Heredoc {
         syntax: String,
         text: Box<Expr>,
@@ -158,6 +160,9 @@ pub enum ExprKind {
     Node(Box<NodeDef>),
     Function(Box<FunctionDef>),
     TypeAlias(Box<TypeAliasDef>),
+    /// `type Runtime[...] = ...`: a type mapping, a definition that Puppet
+    /// accepts only for `Runtime` types and that evaluates to nothing.
+    TypeMapping(Box<TypeMappingDef>),
     /// `type Name [inherits Parent] { ... }` (parsed, rejected by validation as Puppet does).
     TypeDefinition {
         name: String,
@@ -389,6 +394,15 @@ pub struct FunctionDef {
 pub struct TypeAliasDef {
     pub name: String,
     pub type_expr: Expr,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeMappingDef {
+    /// The mapped type (an access such as `Runtime['ruby', 'X']`).
+    pub type_expr: Expr,
+    /// What it maps to.
+    pub mapping: Expr,
     pub span: Span,
 }
 

@@ -7,10 +7,17 @@
 //! One depth counter bounds every recursive path.
 
 use super::ast::*;
-use super::lexer::{Tok, Token};
+use super::lexer::{LexError, Lexed, Tok, Token};
 use super::span::Span;
 
 /// The deepest nesting the parser accepts before giving a clear error.
+///
+/// Every recursive step of the parser and every loop that nests the tree
+/// (`a + b + ...`, `a -> b -> ...`, `$a[1][2]...`) counts, so the tree is never
+/// deeper than this and whatever walks it recursively (validation, evaluation,
+/// dropping it) is bounded too. Measured at the limit: parsing and validating
+/// take at most ~350 KiB of stack in a release build (tokio's workers have
+/// 2 MiB) and ~2.7 MiB in a debug build; `kuppet parse` runs on a 64 MiB thread.
 pub const MAX_DEPTH: u32 = 400;
 
 /// A parse error: Puppet's issue code, its message and the offset it points at.
@@ -24,6 +31,30 @@ pub struct ParseError {
 }
 
 type PResult<T> = Result<T, ParseError>;
+
+impl From<&LexError> for ParseError {
+    fn from(e: &LexError) -> ParseError {
+        ParseError {
+            code: e.code,
+            message: e.message.clone(),
+            offset: e.offset,
+            at_end: false,
+        }
+    }
+}
+
+/// Parses lexed tokens into a program. Like Puppet, which lexes lazily, a
+/// lexical error is reported only when the parser reaches the token that could
+/// not be lexed; an earlier syntax error wins.
+pub fn parse(lexed: &Lexed<'_>) -> PResult<Program> {
+    let mut parser = Parser::new(&lexed.tokens);
+    parser
+        .parse_program()
+        .map_err(|e| match (&lexed.error, parser.tok()) {
+            (Some(lex_error), Tok::LexError) => ParseError::from(lex_error),
+            _ => e,
+        })
+}
 
 /// Function names that may be called as statements without parentheses.
 pub const STATEMENT_CALLS: [&str; 15] = [
@@ -39,14 +70,14 @@ enum Stmt {
 }
 
 pub struct Parser<'t> {
-    tokens: &'t [Token],
+    tokens: &'t [Token<'t>],
     pos: usize,
     depth: u32,
     namestack: Vec<String>,
 }
 
 impl<'t> Parser<'t> {
-    pub fn new(tokens: &'t [Token]) -> Parser<'t> {
+    pub fn new(tokens: &'t [Token<'t>]) -> Parser<'t> {
         Parser {
             tokens,
             pos: 0,
@@ -66,11 +97,11 @@ impl<'t> Parser<'t> {
 
     // ----- token helpers
 
-    fn tok(&self) -> &Tok {
+    fn tok(&self) -> &'t Tok<'t> {
         &self.tokens[self.pos].tok
     }
 
-    fn peek_tok(&self, n: usize) -> &Tok {
+    fn peek_tok(&self, n: usize) -> &'t Tok<'t> {
         let i = (self.pos + n).min(self.tokens.len() - 1);
         &self.tokens[i].tok
     }
@@ -163,15 +194,31 @@ impl<'t> Parser<'t> {
         self.depth -= 1;
     }
 
+    /// One more level of a loop that nests the tree (`a.b.c`, `a -> b -> c`);
+    /// the caller gives the levels back when the loop ends.
+    fn nest(&mut self, nested: &mut u32) -> PResult<()> {
+        self.enter()?;
+        *nested += 1;
+        Ok(())
+    }
+
     // ----- statements
 
     /// `statements`: until a `}` or the end of input; `;` separates.
     fn statements(&mut self) -> PResult<Vec<Expr>> {
         self.enter()?;
-        let mut stmts = Vec::new();
+        let mut stmts = Calls::with_capacity(4);
         loop {
-            if matches!(self.tok(), Tok::RBrace | Tok::Eof) {
-                break;
+            match self.tok() {
+                Tok::RBrace | Tok::Eof => break,
+                Tok::LexError => return Err(self.syntax_error()),
+                t if !starts_expression(t) => {
+                    // Puppet's parser reduces the statements it has (turning
+                    // names into calls) before it notices the bad token.
+                    stmts.finish()?;
+                    return Err(self.syntax_error());
+                }
+                _ => {}
             }
             stmts.push(self.syntactic_statement()?);
             if self.eat(&Tok::Semic) {
@@ -182,7 +229,7 @@ impl<'t> Parser<'t> {
             }
         }
         self.leave();
-        transform_calls(stmts)
+        stmts.finish()
     }
 
     fn syntactic_statement(&mut self) -> PResult<Stmt> {
@@ -227,14 +274,19 @@ impl<'t> Parser<'t> {
 
     fn relationship(&mut self) -> PResult<Expr> {
         let mut left = self.resource()?;
+        let mut nested = 0;
         loop {
             let op = match self.tok() {
                 Tok::InEdge => RelationshipOp::Before,
                 Tok::InEdgeSub => RelationshipOp::Notify,
                 Tok::OutEdge => RelationshipOp::Require,
                 Tok::OutEdgeSub => RelationshipOp::Subscribe,
-                _ => return Ok(left),
+                _ => {
+                    self.depth -= nested;
+                    return Ok(left);
+                }
             };
+            self.nest(&mut nested)?;
             let op_span = self.advance();
             let right = self.resource()?;
             let span = left.span.to(right.span);
@@ -297,7 +349,7 @@ impl<'t> Parser<'t> {
                 self.eat(&Tok::Semic);
                 let end = self.expect(&Tok::RBrace)?;
                 let type_name = Expr::new(ExprKind::QualifiedName("class".into()), start);
-                let mut expr = Expr::new(
+                let expr = Expr::new(
                     ExprKind::Resource {
                         form: ResourceForm::Regular,
                         type_name: Box::new(type_name),
@@ -306,19 +358,24 @@ impl<'t> Parser<'t> {
                     start.to(end),
                 );
                 // A class resource may itself be followed by more bodies.
-                while self.at(&Tok::LBrace) {
-                    expr = self.resource_body_after(expr)?;
-                }
-                Ok(expr)
+                self.more_bodies(expr)
             }
             _ => {
-                let mut expr = self.expression(0)?;
-                while self.at(&Tok::LBrace) {
-                    expr = self.resource_body_after(expr)?;
-                }
-                Ok(expr)
+                let expr = self.expression(0)?;
+                self.more_bodies(expr)
             }
         }
+    }
+
+    /// Resource bodies after an expression, each wrapping the one before.
+    fn more_bodies(&mut self, mut expr: Expr) -> PResult<Expr> {
+        let mut nested = 0;
+        while self.at(&Tok::LBrace) {
+            self.nest(&mut nested)?;
+            expr = self.resource_body_after(expr)?;
+        }
+        self.depth -= nested;
+        Ok(expr)
     }
 
     /// After `left {`: a titled resource, resource defaults, an override, or the
@@ -360,10 +417,13 @@ impl<'t> Parser<'t> {
     /// Whether the tokens after `{` are attribute operations (not a title).
     fn starts_attribute_ops(&self) -> bool {
         match self.tok() {
-            Tok::RBrace => true,
+            Tok::RBrace | Tok::Comma => true,
             Tok::Times => *self.peek_tok(1) == Tok::FArrow,
             Tok::Name(_) => matches!(self.peek_tok(1), Tok::FArrow | Tok::PArrow),
-            t if is_attribute_keyword(t) => matches!(self.peek_tok(1), Tok::FArrow | Tok::PArrow),
+            // A keyword that cannot start a title is taken as an attribute name.
+            t if is_attribute_keyword(t) => {
+                !starts_expression(t) || matches!(self.peek_tok(1), Tok::FArrow | Tok::PArrow)
+            }
             _ => false,
         }
     }
@@ -431,7 +491,7 @@ impl<'t> Parser<'t> {
                 Ok(Expr::new(kind, span))
             }
             _ => Err(self.error_at(
-                left.span,
+                left.loc(),
                 "Expression is not valid as a resource, resource-default, or resource-override",
             )),
         }
@@ -463,7 +523,12 @@ impl<'t> Parser<'t> {
     fn attribute_operations(&mut self) -> PResult<Vec<AttributeOp>> {
         let mut ops = Vec::new();
         if !self.starts_attribute_op() {
-            return Ok(ops);
+            // The operations may be empty and still be followed by `, op`.
+            if self.at(&Tok::Comma) && self.starts_attribute_op_at(1) {
+                self.advance();
+            } else {
+                return Ok(ops);
+            }
         }
         loop {
             ops.push(self.attribute_operation()?);
@@ -496,7 +561,7 @@ impl<'t> Parser<'t> {
             return Ok(AttributeOp::Splat { value, span });
         }
         let name = match self.tok() {
-            Tok::Name(n) => n.clone(),
+            Tok::Name(n) => n.to_string(),
             t => match t.keyword_text() {
                 Some(k) if is_attribute_keyword(t) => k.to_string(),
                 _ => return Err(self.syntax_error()),
@@ -525,10 +590,13 @@ impl<'t> Parser<'t> {
     fn expression(&mut self, min_prec: u8) -> PResult<Expr> {
         self.enter()?;
         let mut left = self.unary()?;
+        let mut nested = 0;
         while let Some((prec, op)) = binary_op(self.tok()) {
             if prec < min_prec {
                 break;
             }
+            // A left-deep chain (`a + b + c ...`) nests as deep as it is long.
+            self.nest(&mut nested)?;
             let op_span = self.advance();
             match op {
                 None => {
@@ -558,6 +626,7 @@ impl<'t> Parser<'t> {
                 }
             }
         }
+        self.depth -= nested;
         self.leave();
         Ok(left)
     }
@@ -615,7 +684,14 @@ impl<'t> Parser<'t> {
     /// A primary expression followed by `[...]`, `.name(...)`, `(...)`, `<| |>` and lambdas.
     fn postfix(&mut self) -> PResult<Expr> {
         let mut expr = self.primary()?;
+        let mut nested = 0;
         loop {
+            if matches!(
+                self.tok(),
+                Tok::LBrack | Tok::Dot | Tok::LParen | Tok::LCollect | Tok::LLCollect
+            ) {
+                self.nest(&mut nested)?;
+            }
             match self.tok() {
                 Tok::LBrack => {
                     self.advance();
@@ -634,7 +710,7 @@ impl<'t> Parser<'t> {
                 Tok::Dot => {
                     self.advance();
                     let (name, name_span) = match self.tok() {
-                        Tok::Name(n) => (n.clone(), self.span()),
+                        Tok::Name(n) => (n.to_string(), self.span()),
                         Tok::Type => ("type".to_string(), self.span()),
                         _ => return Err(self.syntax_error()),
                     };
@@ -721,7 +797,10 @@ impl<'t> Parser<'t> {
                         span,
                     );
                 }
-                _ => return Ok(expr),
+                _ => {
+                    self.depth -= nested;
+                    return Ok(expr);
+                }
             }
         }
     }
@@ -763,11 +842,11 @@ impl<'t> Parser<'t> {
 
     /// `CLASSREF` optionally followed by `[args]` (with a trailing comma when allowed).
     fn type_with_args(&mut self, endcomma: bool) -> PResult<Expr> {
-        let Tok::ClassRef(name) = self.tok().clone() else {
+        let Tok::ClassRef(name) = self.tok() else {
             return Err(self.syntax_error());
         };
         let span = self.advance();
-        let mut expr = Expr::new(ExprKind::QualifiedReference(name), span);
+        let mut expr = Expr::new(ExprKind::QualifiedReference(name.to_string()), span);
         if self.at(&Tok::LBrack) || self.at(&Tok::ListStart) {
             if self.at(&Tok::ListStart) {
                 // `Type [x]` with a space is not an access in these positions.
@@ -795,7 +874,7 @@ impl<'t> Parser<'t> {
     fn access_args(&mut self, endcomma: bool) -> PResult<Vec<Expr>> {
         let mut out = ArgList::default();
         loop {
-            let arg = self.argument()?;
+            let arg = self.argument(false)?;
             if let Arg::Plain(e) = &arg
                 && !is_plain_expression(e)
             {
@@ -816,7 +895,7 @@ impl<'t> Parser<'t> {
     fn arguments(&mut self, endcomma: bool) -> PResult<Vec<Expr>> {
         let mut out = ArgList::default();
         loop {
-            let arg = self.argument()?;
+            let arg = self.argument(false)?;
             out.push(arg);
             if self.at(&Tok::Comma) && !(endcomma && matches!(self.peek_tok(1), Tok::RParen)) {
                 self.advance();
@@ -826,9 +905,14 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// `argument`: an assignment, or a `key => value` pair.
-    fn argument(&mut self) -> PResult<Arg> {
+    /// `argument`: an assignment, or a `key => value` pair; the keywords `type`
+    /// and `function` stand alone only where `keyword_ok` (array entries).
+    fn argument(&mut self, keyword_ok: bool) -> PResult<Arg> {
+        let keyword = self.at_entry_keyword();
         let first = self.hash_entry()?;
+        if keyword && !keyword_ok && !self.at(&Tok::FArrow) {
+            return Err(self.syntax_error());
+        }
         if self.at(&Tok::FArrow) {
             let arrow = self.advance();
             let value = self.hash_entry()?;
@@ -841,14 +925,24 @@ impl<'t> Parser<'t> {
         Ok(Arg::Plain(first))
     }
 
+    /// Whether the current token is `type` or `function` standing for itself
+    /// (Puppet's `collection_entry_keyword`), not starting a call or definition.
+    fn at_entry_keyword(&self) -> bool {
+        match self.tok() {
+            // `type(...)` is a call, `type T = ...` an alias.
+            Tok::Type => !matches!(self.peek_tok(1), Tok::LParen | Tok::ClassRef(_)),
+            // `function` followed by anything that may be a name starts a definition.
+            Tok::Function => !matches!(
+                self.peek_tok(1),
+                Tok::ClassRef(_) | Tok::Name(_) | Tok::Word(_) | Tok::Class | Tok::Str(_)
+            ),
+            _ => false,
+        }
+    }
+
     /// `hash_entry`: an assignment, or the keywords `type`/`function` as strings.
     fn hash_entry(&mut self) -> PResult<Expr> {
-        if matches!(self.tok(), Tok::Type | Tok::Function)
-            && !matches!(
-                self.peek_tok(1),
-                Tok::LParen | Tok::ClassRef(_) | Tok::Name(_) | Tok::Word(_)
-            )
-        {
+        if self.at_entry_keyword() {
             let text = self.tok().keyword_text().unwrap_or("").to_string();
             let span = self.advance();
             return Ok(Expr::new(ExprKind::String(text), span));
@@ -865,32 +959,32 @@ impl<'t> Parser<'t> {
 
     fn primary_inner(&mut self) -> PResult<Expr> {
         let span = self.span();
-        let tok = self.tok().clone();
+        let tok = self.tok();
         let simple = |kind| Ok(Expr::new(kind, span));
         match tok {
             Tok::Variable(name) => {
                 self.advance();
-                simple(ExprKind::Variable(name))
+                simple(ExprKind::Variable(name.to_string()))
             }
             Tok::Name(name) => {
                 self.advance();
-                simple(ExprKind::QualifiedName(name))
+                simple(ExprKind::QualifiedName(name.to_string()))
             }
             Tok::Word(w) => {
                 self.advance();
-                simple(ExprKind::String(w))
+                simple(ExprKind::String(w.to_string()))
             }
             Tok::ClassRef(name) => {
                 self.advance();
-                simple(ExprKind::QualifiedReference(name))
+                simple(ExprKind::QualifiedReference(name.to_string()))
             }
             Tok::Number(text) => {
                 self.advance();
-                Ok(Expr::new(number_literal(&text), span))
+                Ok(Expr::new(number_literal(text), span))
             }
             Tok::Boolean(b) => {
                 self.advance();
-                simple(ExprKind::Bool(b))
+                simple(ExprKind::Bool(*b))
             }
             Tok::Default => {
                 self.advance();
@@ -902,19 +996,20 @@ impl<'t> Parser<'t> {
             }
             Tok::Regex(r) => {
                 self.advance();
-                simple(ExprKind::Regex(r))
+                simple(ExprKind::Regex(r.to_string()))
             }
             Tok::Str(_) | Tok::DqPre(_) => self.quoted_text(),
             Tok::Heredoc(syntax) => {
                 self.advance();
                 let text = self.quoted_text()?;
-                let full = span.to(text.span);
+                // Like Puppet, the heredoc is positioned at its `@(TAG)`; its text
+                // (on the lines that follow) keeps its own spans.
                 Ok(Expr::new(
                     ExprKind::Heredoc {
-                        syntax,
+                        syntax: syntax.to_string(),
                         text: Box::new(text),
                     },
-                    full,
+                    span,
                 ))
             }
             Tok::ListStart | Tok::LBrack => self.array(),
@@ -950,7 +1045,7 @@ impl<'t> Parser<'t> {
         let mut values = ArgList::default();
         if !self.at(&Tok::RBrack) {
             loop {
-                let arg = self.argument()?;
+                let arg = self.argument(true)?;
                 values.push(arg);
                 if self.at(&Tok::Comma) && !matches!(self.peek_tok(1), Tok::RBrack) {
                     self.advance();
@@ -993,31 +1088,31 @@ impl<'t> Parser<'t> {
     /// A string: plain, or interpolated `DQPRE expr (DQMID expr)* DQPOST`.
     fn quoted_text(&mut self) -> PResult<Expr> {
         let start = self.span();
-        match self.tok().clone() {
+        match self.tok() {
             Tok::Str(s) => {
                 self.advance();
-                Ok(Expr::new(ExprKind::String(s), start))
+                Ok(Expr::new(ExprKind::String(s.to_string()), start))
             }
             Tok::DqPre(pre) => {
                 self.advance();
                 let mut parts = Vec::new();
                 if !pre.is_empty() {
-                    parts.push(StringPart::Literal(pre));
+                    parts.push(StringPart::Literal(pre.to_string()));
                 }
                 loop {
                     let e = self.assignment()?;
                     parts.push(StringPart::Expr(interpolate(e)));
-                    match self.tok().clone() {
+                    match self.tok() {
                         Tok::DqMid(mid) => {
                             self.advance();
                             if !mid.is_empty() {
-                                parts.push(StringPart::Literal(mid));
+                                parts.push(StringPart::Literal(mid.to_string()));
                             }
                         }
                         Tok::DqPost(post) => {
                             let end = self.advance();
                             if !post.is_empty() {
-                                parts.push(StringPart::Literal(post));
+                                parts.push(StringPart::Literal(post.to_string()));
                             }
                             return Ok(Expr::new(ExprKind::Concat(parts), start.to(end)));
                         }
@@ -1042,6 +1137,13 @@ impl<'t> Parser<'t> {
 
     /// `if_part`: after `if`/`elsif`.
     fn if_part(&mut self, start: Span) -> PResult<Expr> {
+        self.enter()?;
+        let result = self.if_part_inner(start);
+        self.leave();
+        result
+    }
+
+    fn if_part_inner(&mut self, start: Span) -> PResult<Expr> {
         let test = self.expression(0)?;
         let (then_body, mut end) = self.body_block()?;
         let else_body = match self.tok() {
@@ -1124,10 +1226,10 @@ impl<'t> Parser<'t> {
 
     /// `classname`: NAME, WORD or CLASSREF (with Puppet's errors for the others).
     fn classname(&mut self) -> PResult<String> {
-        match self.tok().clone() {
+        match self.tok() {
             Tok::Name(n) | Tok::Word(n) | Tok::ClassRef(n) => {
                 self.advance();
-                Ok(n)
+                Ok(n.to_string())
             }
             Tok::Class => {
                 Err(self.error_at(self.span(), "'class' keyword not allowed at this location"))
@@ -1190,7 +1292,7 @@ impl<'t> Parser<'t> {
     ) -> PResult<(Vec<Parameter>, Option<String>, Vec<Expr>, Span)> {
         let params = self.parameter_list()?;
         let parent = if self.eat(&Tok::Inherits) {
-            match self.tok().clone() {
+            match self.tok() {
                 Tok::Default => {
                     self.advance();
                     Some("default".to_string())
@@ -1235,14 +1337,14 @@ impl<'t> Parser<'t> {
     /// `hostname`: a dotted name, a quoted string, `default` or a regex.
     fn hostname(&mut self) -> PResult<Expr> {
         let start = self.span();
-        match self.tok().clone() {
+        match self.tok() {
             Tok::Default => {
                 self.advance();
                 Ok(Expr::new(ExprKind::Default, start))
             }
             Tok::Regex(r) => {
                 self.advance();
-                Ok(Expr::new(ExprKind::Regex(r), start))
+                Ok(Expr::new(ExprKind::Regex(r.to_string()), start))
             }
             Tok::Str(_) | Tok::DqPre(_) => self.quoted_text(),
             Tok::Heredoc(_) => self.primary(),
@@ -1250,9 +1352,9 @@ impl<'t> Parser<'t> {
                 let mut text = String::new();
                 let mut end;
                 loop {
-                    match self.tok().clone() {
+                    match self.tok() {
                         Tok::Name(n) | Tok::Number(n) => {
-                            text.push_str(&n);
+                            text.push_str(n);
                             end = self.advance();
                         }
                         _ => return Err(self.syntax_error()),
@@ -1299,7 +1401,7 @@ impl<'t> Parser<'t> {
         }
         self.advance();
         // type_alias_lhs: TYPE parameter_type
-        let Tok::ClassRef(name) = self.tok().clone() else {
+        let Tok::ClassRef(name) = self.tok() else {
             return Err(self.syntax_error());
         };
         let name_span = self.span();
@@ -1307,7 +1409,12 @@ impl<'t> Parser<'t> {
             Tok::LBrace => {
                 self.advance();
                 let (_, end) = self.body_block()?;
-                return Ok(Expr::new(ExprKind::TypeDefinition { name }, start.to(end)));
+                return Ok(Expr::new(
+                    ExprKind::TypeDefinition {
+                        name: name.to_string(),
+                    },
+                    start.to(end),
+                ));
             }
             Tok::Inherits => {
                 self.advance();
@@ -1317,45 +1424,76 @@ impl<'t> Parser<'t> {
                 }
                 self.advance();
                 let (_, end) = self.body_block()?;
-                return Ok(Expr::new(ExprKind::TypeDefinition { name }, start.to(end)));
+                return Ok(Expr::new(
+                    ExprKind::TypeDefinition {
+                        name: name.to_string(),
+                    },
+                    start.to(end),
+                ));
             }
             _ => {}
         }
         let lhs = self.type_with_args(false)?;
         self.expect(&Tok::Equals)?;
-        let type_expr = match self.tok() {
+        // `type T = Parent {...}` and `type T = {...}` are Puppet's Object shorthands.
+        let (rhs, keyed) = match self.tok() {
             Tok::ClassRef(_) => {
                 let t = self.type_with_args(true)?;
                 if self.at(&Tok::LBrace) && matches!(t.kind, ExprKind::QualifiedReference(_)) {
                     let h = self.hash()?;
-                    let span = t.span.to(h.span);
+                    (h, Some(t))
+                } else {
+                    (t, None)
+                }
+            }
+            Tok::LBrace => (self.hash()?, None),
+            Tok::ListStart | Tok::LBrack => (self.array()?, None),
+            _ => return Err(self.syntax_error()),
+        };
+        if let ExprKind::Access { .. } = lhs.kind {
+            // A type mapping keeps its right side as written.
+            let mapping = match keyed {
+                Some(t) => {
+                    let span = t.span.to(rhs.span);
                     Expr::new(
                         ExprKind::Hash(vec![HashEntry {
                             span: t.span,
                             key: t,
-                            value: h,
+                            value: rhs,
                         }]),
                         span,
                     )
-                } else {
-                    t
                 }
-            }
-            Tok::LBrace => self.hash()?,
-            Tok::ListStart | Tok::LBrack => self.array()?,
-            _ => return Err(self.syntax_error()),
+                None => rhs,
+            };
+            let def_span = lhs.span.to(mapping.span);
+            let span = start.to(mapping.span);
+            return Ok(Expr::new(
+                ExprKind::TypeMapping(Box::new(TypeMappingDef {
+                    type_expr: lhs,
+                    mapping,
+                    span: def_span,
+                })),
+                span,
+            ));
+        }
+        let type_expr = match (keyed, &rhs.kind) {
+            (Some(parent), _) => object_type(Some(parent), rhs),
+            (None, ExprKind::Hash(_)) => object_type(None, rhs),
+            (None, _) => rhs,
         };
         let alias_name = match &lhs.kind {
             ExprKind::QualifiedReference(n) => n.clone(),
-            _ => name.clone(),
+            _ => name.to_string(),
         };
+        // Puppet locates a type alias at its name (the alias's own span starts there).
+        let def_span = name_span.to(type_expr.span);
         let span = start.to(type_expr.span);
-        let _ = name_span;
         Ok(Expr::new(
             ExprKind::TypeAlias(Box::new(TypeAliasDef {
                 name: alias_name,
                 type_expr,
-                span,
+                span: def_span,
             })),
             span,
         ))
@@ -1398,7 +1536,7 @@ impl<'t> Parser<'t> {
             None
         };
         let captures_rest = self.eat(&Tok::Times);
-        let Tok::Variable(name) = self.tok().clone() else {
+        let Tok::Variable(name) = self.tok() else {
             return Err(self.syntax_error());
         };
         let var_span = self.advance();
@@ -1410,13 +1548,47 @@ impl<'t> Parser<'t> {
         let end = default.as_ref().map(|d| d.span).unwrap_or(var_span);
         let _ = start;
         Ok(Parameter {
-            name,
+            name: name.to_string(),
             type_expr,
             default,
             captures_rest,
             span: var_span.to(end),
         })
     }
+}
+
+/// Puppet's rewrite of the Object shorthands of a type alias: `Parent {...}`
+/// becomes `Object[{..., parent => Parent}]` (`Object {...}` and `TypeSet {...}`
+/// become `Object[{...}]`/`TypeSet[{...}]`), and `{...}` becomes `Object[{...}]`.
+fn object_type(parent: Option<Expr>, hash: Expr) -> Expr {
+    let mut hash = hash;
+    let head = match parent {
+        Some(p) => match &p.kind {
+            ExprKind::QualifiedReference(n) if n == "Object" || n == "TypeSet" => p,
+            _ => {
+                let object = Expr::new(ExprKind::QualifiedReference("Object".into()), p.span);
+                // The rewritten hash now also holds the parent written before it.
+                hash.span = p.span.to(hash.span);
+                if let ExprKind::Hash(entries) = &mut hash.kind {
+                    entries.push(HashEntry {
+                        key: Expr::new(ExprKind::QualifiedName("parent".into()), p.span),
+                        span: p.span,
+                        value: p,
+                    });
+                }
+                object
+            }
+        },
+        None => Expr::new(ExprKind::QualifiedReference("Object".into()), hash.span),
+    };
+    let span = head.span.to(hash.span);
+    Expr::new(
+        ExprKind::Access {
+            target: Box::new(head),
+            keys: vec![hash],
+        },
+        span,
+    )
 }
 
 /// A call argument or access argument before hash pairs are merged.
@@ -1466,6 +1638,45 @@ fn is_plain_expression(e: &Expr) -> bool {
             | ExprKind::Resource { .. }
             | ExprKind::ResourceDefaults { .. }
             | ExprKind::ResourceOverride { .. }
+    )
+}
+
+/// Whether a token can begin an expression (and so a statement).
+fn starts_expression(t: &Tok<'_>) -> bool {
+    matches!(
+        t,
+        Tok::Variable(_)
+            | Tok::Name(_)
+            | Tok::Word(_)
+            | Tok::ClassRef(_)
+            | Tok::Number(_)
+            | Tok::Boolean(_)
+            | Tok::Default
+            | Tok::Undef
+            | Tok::Regex(_)
+            | Tok::Str(_)
+            | Tok::DqPre(_)
+            | Tok::Heredoc(_)
+            | Tok::ListStart
+            | Tok::LBrack
+            | Tok::LBrace
+            | Tok::LParen
+            | Tok::WsLParen
+            | Tok::If
+            | Tok::Unless
+            | Tok::Case
+            | Tok::Define
+            | Tok::Class
+            | Tok::Node
+            | Tok::Function
+            | Tok::Type
+            | Tok::Attr
+            | Tok::Private
+            | Tok::Not
+            | Tok::Minus
+            | Tok::Times
+            | Tok::At
+            | Tok::AtAt
     )
 }
 
@@ -1624,16 +1835,40 @@ fn is_statement_call(e: &Expr) -> bool {
 /// Puppet's `transform_calls`: a statement-function name followed by an
 /// expression (or comma list) becomes a call without parentheses.
 fn transform_calls(stmts: Vec<Stmt>) -> PResult<Vec<Expr>> {
-    let mut memo: Vec<Expr> = Vec::with_capacity(stmts.len());
+    let mut calls = Calls::with_capacity(stmts.len());
     for stmt in stmts {
-        let name_is_call = memo.last().is_some_and(is_statement_call);
-        if name_is_call {
+        calls.push(stmt);
+    }
+    calls.finish()
+}
+
+/// [`transform_calls`] one statement at a time; like Puppet, which transforms
+/// when it reduces the whole list, the error waits for [`Calls::finish`].
+struct Calls {
+    memo: Vec<Expr>,
+    error: Option<ParseError>,
+}
+
+impl Calls {
+    fn with_capacity(n: usize) -> Calls {
+        Calls {
+            memo: Vec::with_capacity(n),
+            error: None,
+        }
+    }
+
+    fn push(&mut self, stmt: Stmt) {
+        if self.error.is_some() {
+            return;
+        }
+        let memo = &mut self.memo;
+        if memo.last().is_some_and(is_statement_call) {
             let args = match stmt {
                 Stmt::One(e) => vec![e],
                 Stmt::List(list, _) => list,
             };
             let Some(name) = memo.pop() else {
-                continue;
+                return;
             };
             let end = args.last().map(|a| a.span).unwrap_or(name.span);
             let span = name.span.to(end);
@@ -1646,7 +1881,7 @@ fn transform_calls(stmts: Vec<Stmt>) -> PResult<Vec<Expr>> {
                 },
                 span,
             ));
-            continue;
+            return;
         }
         match stmt {
             Stmt::One(mut e) => {
@@ -1662,7 +1897,7 @@ fn transform_calls(stmts: Vec<Stmt>) -> PResult<Vec<Expr>> {
                     ),
                     _ => "illegal comma separated argument list".to_string(),
                 };
-                return Err(ParseError {
+                self.error = Some(ParseError {
                     code: "ARGS_TO_NON_CALL",
                     message,
                     offset: comma.start as usize,
@@ -1671,5 +1906,11 @@ fn transform_calls(stmts: Vec<Stmt>) -> PResult<Vec<Expr>> {
             }
         }
     }
-    Ok(memo)
+
+    fn finish(self) -> PResult<Vec<Expr>> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.memo),
+        }
+    }
 }

@@ -34,30 +34,38 @@ impl Span {
 }
 
 /// Line starts of a source, for offset → (line, column) lookups.
-#[derive(Debug, Clone)]
+///
+/// The line starts are found the first time a location is asked for (most
+/// manifests parse without one), so every call must pass the source the index
+/// was made for.
+#[derive(Debug, Clone, Default)]
 pub struct LineIndex {
-    starts: Vec<u32>,
+    starts: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl LineIndex {
-    pub fn new(source: &str) -> LineIndex {
-        let mut starts = vec![0u32];
-        for (i, b) in source.bytes().enumerate() {
-            if b == b'\n' {
-                starts.push(i as u32 + 1);
-            }
-        }
-        LineIndex { starts }
+    pub fn new(_source: &str) -> LineIndex {
+        LineIndex::default()
+    }
+
+    fn starts(&self, source: &str) -> &[u32] {
+        self.starts.get_or_init(|| {
+            let mut starts = Vec::with_capacity(source.len() / 32 + 1);
+            starts.push(0u32);
+            starts.extend(source.match_indices('\n').map(|(i, _)| i as u32 + 1));
+            starts
+        })
     }
 
     /// 1-based line and 1-based column (in characters) of a byte offset.
     pub fn line_col(&self, source: &str, offset: usize) -> (usize, usize) {
+        let starts = self.starts(source);
         let offset = offset.min(source.len());
-        let line = match self.starts.binary_search(&(offset as u32)) {
+        let line = match starts.binary_search(&(offset as u32)) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let start = self.starts[line] as usize;
+        let start = starts[line] as usize;
         let col = source
             .get(start..offset)
             .map(|s| s.chars().count())
@@ -67,9 +75,9 @@ impl LineIndex {
 
     /// The byte range of a 1-based line, without its line break.
     pub fn line_range(&self, source: &str, line: usize) -> (usize, usize) {
-        let start = self.starts.get(line - 1).copied().unwrap_or(0) as usize;
-        let mut end = self
-            .starts
+        let starts = self.starts(source);
+        let start = starts.get(line.saturating_sub(1)).copied().unwrap_or(0) as usize;
+        let mut end = starts
             .get(line)
             .map(|s| *s as usize - 1)
             .unwrap_or(source.len());

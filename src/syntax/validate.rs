@@ -53,7 +53,16 @@ const RESERVED_TYPE_NAMES: [&str; 28] = [
 
 /// Validates a program and returns every issue found, in Puppet's order.
 pub fn validate(program: &Program) -> Vec<Issue> {
-    let mut v = Validator { issues: Vec::new() };
+    validate_source(program, "")
+}
+
+/// Like [`validate`], with the program's source for messages that quote it
+/// (the value of an integer literal that overflows).
+pub fn validate_source(program: &Program, source: &str) -> Vec<Issue> {
+    let mut v = Validator {
+        issues: Vec::new(),
+        source,
+    };
     let parent = Parent::Program;
     if program.body.len() > 1 {
         v.check_block(&program.body, Span::default(), parent);
@@ -61,6 +70,36 @@ pub fn validate(program: &Program) -> Vec<Issue> {
         v.expr(e, parent);
     }
     v.issues
+}
+
+/// Which parameter-list rules apply to a container.
+#[derive(Clone, Copy)]
+struct ParamRules {
+    no_capture: bool,
+    capture_last: bool,
+    unique: bool,
+    reserved: bool,
+}
+
+impl ParamRules {
+    const DEFINITION: ParamRules = ParamRules {
+        no_capture: true,
+        capture_last: false,
+        unique: true,
+        reserved: true,
+    };
+    const FUNCTION: ParamRules = ParamRules {
+        no_capture: false,
+        capture_last: false,
+        unique: true,
+        reserved: false,
+    };
+    const LAMBDA: ParamRules = ParamRules {
+        no_capture: false,
+        capture_last: true,
+        unique: false,
+        reserved: false,
+    };
 }
 
 /// What contains the expression being checked (as far as the rules care).
@@ -81,11 +120,12 @@ enum Parent {
     Other,
 }
 
-struct Validator {
+struct Validator<'s> {
     issues: Vec<Issue>,
+    source: &'s str,
 }
 
-impl Validator {
+impl Validator<'_> {
     fn error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
         self.issues.push(Issue {
             code,
@@ -130,8 +170,35 @@ impl Validator {
         }
     }
 
+    /// The body of a class, define, node, function or lambda: always a block in
+    /// Puppet's model, whatever the number of statements.
+    fn definition_body(&mut self, body: &[Expr], container: Parent) {
+        if body.is_empty() {
+            return;
+        }
+        self.block_checks(body);
+        let parent = Parent::Block {
+            in_program: false,
+            under_class: container == Parent::Class,
+            in_lambda: container == Parent::Lambda,
+            other: container != Parent::Class,
+        };
+        for s in body {
+            self.expr(s, parent);
+        }
+    }
+
     /// A block of several statements (checks, then its statements).
     fn check_block(&mut self, stmts: &[Expr], _span: Span, container: Parent) {
+        self.block_checks(stmts);
+        let (_, parent) = Self::body_parent(stmts, container);
+        for s in stmts {
+            self.expr(s, parent);
+        }
+    }
+
+    /// Puppet's `check_BlockExpression`.
+    fn block_checks(&mut self, stmts: &[Expr]) {
         if let Some(name) = resource_without_title(stmts) {
             self.error(
                 "RESOURCE_WITHOUT_TITLE",
@@ -149,15 +216,11 @@ impl Validator {
                             "This {} has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)",
                             label(s)
                         ),
-                        s.loc(),
+                        loc(s),
                     );
                     break;
                 }
             }
-        }
-        let (_, parent) = Self::body_parent(stmts, container);
-        for s in stmts {
-            self.expr(s, parent);
         }
     }
 
@@ -169,13 +232,14 @@ impl Validator {
             | ExprKind::Function(_)
             | ExprKind::Node(_)
             | ExprKind::TypeAlias(_)
+            | ExprKind::TypeMapping(_)
             | ExprKind::TypeDefinition { .. } => self.error(
                 "NOT_RVALUE",
                 format!(
                     "Invalid use of expression. {} does not produce a value",
                     a_an_uc(&label(e))
                 ),
-                e.loc(),
+                loc(e),
             ),
             ExprKind::Unary { expr, .. } | ExprKind::Paren(expr) => self.rvalue(expr),
             _ => {}
@@ -196,7 +260,7 @@ impl Validator {
                     self.error(
                         "NOT_ABSOLUTE_TOP_LEVEL",
                         format!("{} may only appear at toplevel", a_an_uc(&label(e))),
-                        e.loc(),
+                        loc(e),
                     );
                     return;
                 }
@@ -208,7 +272,7 @@ impl Validator {
             self.error(
                 "NOT_TOP_LEVEL",
                 "Classes, definitions, and nodes may only appear at toplevel or inside other classes",
-                e.loc(),
+                loc(e),
             );
         }
     }
@@ -220,21 +284,21 @@ impl Validator {
                     self.error(
                         "ILLEGAL_NUMERIC_ASSIGNMENT",
                         format!("Illegal attempt to assign to the numeric match result variable '${name}'. Numeric variables are not assignable"),
-                        target.loc(),
+                        loc(target),
                     );
                 }
-                if name.contains("::") {
+                if name.as_bytes().windows(2).any(|w| w == b"::") {
                     self.error(
                         "CROSS_SCOPE_ASSIGNMENT",
                         format!("Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"),
-                        target.loc(),
+                        loc(target),
                     );
                 }
             }
             ExprKind::Access { .. } => self.error(
                 "ILLEGAL_INDEXED_ASSIGNMENT",
                 "Illegal attempt to assign via [index/key]. Not an assignable reference",
-                target.loc(),
+                loc(target),
             ),
             ExprKind::Array(items) => {
                 for i in items {
@@ -246,7 +310,7 @@ impl Validator {
                     self.error(
                         "ILLEGAL_ASSIGNMENT_VIA_INDEX",
                         format!("Illegal attempt to assign to {} via [index/key]. Not an assignable reference", a_an(&label(target))),
-                        target.loc(),
+                        loc(target),
                     );
                 } else {
                     self.error(
@@ -255,7 +319,7 @@ impl Validator {
                             "Illegal attempt to assign to '{}'. Not an assignable reference",
                             a_an(&label(target))
                         ),
-                        target.loc(),
+                        loc(target),
                     );
                 }
             }
@@ -299,7 +363,7 @@ impl Validator {
                 "Illegal query expression. {} cannot be used in a query",
                 a_an_uc(&label(e))
             ),
-            e.loc(),
+            loc(e),
         );
     }
 
@@ -339,7 +403,7 @@ impl Validator {
                     "Unacceptable name. The name '{name}' is unacceptable as the name of {}",
                     a_an(&label(e))
                 ),
-                e.loc(),
+                loc(e),
             );
         }
         self.reserved_type_name(e, name);
@@ -347,7 +411,7 @@ impl Validator {
             self.warning(
                 "FUTURE_RESERVED_WORD",
                 "Use of future reserved word: 'plan'",
-                e.loc(),
+                loc(e),
             );
         }
     }
@@ -360,33 +424,32 @@ impl Validator {
                     "The name: '{name}' is already defined by Puppet and can not be used as the name of {}.",
                     a_an(&label(e))
                 ),
-                e.loc(),
+                loc(e),
             );
         }
     }
 
-    fn params(
-        &mut self,
-        params: &[Parameter],
-        container: &Expr,
-        allow_capture: bool,
-        reserved: bool,
-    ) {
-        let mut seen: Vec<&str> = Vec::new();
-        let last = params.len().saturating_sub(1);
-        for (i, p) in params.iter().enumerate() {
-            if p.captures_rest {
-                if !allow_capture {
-                    self.error(
-                        "CAPTURES_REST_NOT_SUPPORTED",
-                        format!(
-                            "Parameter ${} has 'captures rest' - not supported in {}",
-                            p.name,
-                            a_an(&label(container))
-                        ),
-                        p.span,
-                    );
-                } else if i != last {
+    /// Puppet's parameter-list checks, each only where Puppet makes it: classes
+    /// and defines refuse `*$rest`, lambdas want it last, lambdas allow
+    /// duplicates, classes and defines reserve `$name` and `$title`.
+    fn params(&mut self, params: &[Parameter], container: &Expr, rules: ParamRules) {
+        if rules.no_capture {
+            for p in params.iter().filter(|p| p.captures_rest) {
+                self.error(
+                    "CAPTURES_REST_NOT_SUPPORTED",
+                    format!(
+                        "Parameter ${} has 'captures rest' - not supported in {}",
+                        p.name,
+                        a_an(&label(container))
+                    ),
+                    p.span,
+                );
+            }
+        }
+        if rules.capture_last {
+            let last = params.len().saturating_sub(1);
+            for (i, p) in params.iter().enumerate() {
+                if p.captures_rest && i != last {
                     self.error(
                         "CAPTURES_REST_NOT_LAST",
                         format!("Parameter ${} is not last, and has 'captures rest'", p.name),
@@ -395,20 +458,22 @@ impl Validator {
                 }
             }
         }
-        for p in params {
-            if seen.contains(&p.name.as_str()) {
-                self.error(
-                    "DUPLICATE_PARAMETER",
-                    format!(
-                        "The parameter '{}' is declared more than once in the parameter list",
-                        p.name
-                    ),
-                    p.span,
-                );
+        if rules.unique {
+            let mut seen = std::collections::HashSet::new();
+            for p in params {
+                if !seen.insert(p.name.as_str()) {
+                    self.error(
+                        "DUPLICATE_PARAMETER",
+                        format!(
+                            "The parameter '{}' is declared more than once in the parameter list",
+                            p.name
+                        ),
+                        p.span,
+                    );
+                }
             }
-            seen.push(&p.name);
         }
-        if reserved {
+        if rules.reserved {
             for p in params {
                 if p.name == "name" || p.name == "title" {
                     self.error(
@@ -449,11 +514,11 @@ impl Validator {
             if let Some(d) = &p.default {
                 self.illegal_assignment(d);
             }
-            if let Some(t) = &p.type_expr {
-                self.expr(t, Parent::Other);
-            }
             if let Some(d) = &p.default {
                 self.expr(d, Parent::Other);
+            }
+            if let Some(t) = &p.type_expr {
+                self.expr(t, Parent::Other);
             }
         }
     }
@@ -463,7 +528,7 @@ impl Validator {
             self.error(
                 "ILLEGAL_ASSIGNMENT_CONTEXT",
                 "Assignment not allowed here",
-                e.loc(),
+                loc(e),
             );
             return;
         }
@@ -495,17 +560,17 @@ impl Validator {
                     a_an_uc(&label(t)),
                     a_an(&label(container))
                 ),
-                t.loc(),
+                loc(t),
             );
         }
     }
 
     fn no_idem_last(&mut self, body: &[Expr], container: &Expr) {
-        let violator = if body.len() > 1 {
-            body.last().filter(|l| idem(l))
-        } else {
-            body.first().filter(|l| idem(l))
-        };
+        // The body is a block: its last statement, unless that is a resource
+        // without a title (reported on its own).
+        let violator = body.last().filter(|l| {
+            idem(l) && !matches!(&l.kind, ExprKind::Block(b) if resource_without_title(b).is_some())
+        });
         if let Some(v) = violator {
             self.error(
                 "IDEM_NOT_ALLOWED_LAST",
@@ -514,7 +579,7 @@ impl Validator {
                     label(v),
                     a_an_uc(&label(container))
                 ),
-                v.loc(),
+                loc(v),
             );
         }
     }
@@ -529,7 +594,7 @@ impl Validator {
                     self.error(
                         "ILLEGAL_HOSTNAME_INTERPOLATION",
                         "An interpolated expression is not allowed in a hostname of a node",
-                        x.loc(),
+                        loc(x),
                     );
                 }
             }
@@ -548,7 +613,7 @@ impl Validator {
                     a_an_uc(&label(e)),
                     a_an(&label(node))
                 ),
-                e.loc(),
+                loc(e),
             ),
         }
     }
@@ -579,10 +644,17 @@ impl Validator {
             | ExprKind::QualifiedReference(_) => {}
             ExprKind::Integer { radix, .. } => {
                 if *radix == 0 {
+                    let text = self
+                        .source
+                        .get(e.span.start as usize..e.span.end as usize)
+                        .and_then(big_hex);
+                    let got = text.map(|h| format!(", got '+0x{h}'")).unwrap_or_default();
                     self.error(
                         "NUMERIC_OVERFLOW",
-                        "A Literal Integer resulted in a value outside of Puppet Integer max range",
-                        e.loc(),
+                        format!(
+                            "A Literal Integer resulted in a value outside of Puppet Integer max range{got}"
+                        ),
+                        loc(e),
                     );
                 }
             }
@@ -592,14 +664,14 @@ impl Validator {
                         self.error(
                             "ILLEGAL_NUMERIC_VAR_NAME",
                             format!("Illegal numeric variable name, The given name '{name}' must be a decimal value if it starts with a digit 0-9"),
-                            e.loc(),
+                            loc(e),
                         );
                     }
                 } else if !is_var_name(name) {
                     self.error(
                         "ILLEGAL_VAR_NAME",
                         format!("Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"),
-                        e.loc(),
+                        loc(e),
                     );
                 }
             }
@@ -618,7 +690,7 @@ impl Validator {
                     self.error(
                         "ILLEGAL_JSON",
                         "Cannot parse invalid JSON string",
-                        text.loc(),
+                        loc(text),
                     );
                 }
                 self.expr(text, Parent::Other);
@@ -632,7 +704,7 @@ impl Validator {
                 }
             }
             ExprKind::Hash(entries) => {
-                let mut seen: Vec<String> = Vec::new();
+                let mut seen = std::collections::HashSet::new();
                 for entry in entries {
                     if let Some(k) = literal_key(&entry.key) {
                         if seen.contains(&k) {
@@ -642,7 +714,7 @@ impl Validator {
                                 entry.span,
                             );
                         }
-                        seen.push(k);
+                        seen.insert(k);
                     }
                 }
                 for entry in entries {
@@ -678,7 +750,7 @@ impl Validator {
                     self.error(
                         "DUPLICATE_DEFAULT",
                         "This Selector Expression already has a 'default' entry - this is a duplicate",
-                        defaults[1].matching.loc(),
+                        loc(&defaults[1].matching),
                     );
                 }
                 self.expr(test, Parent::Other);
@@ -702,7 +774,7 @@ impl Validator {
                             "The operator '{}' is no longer supported. See http://links.puppet.com/remove-plus-equals",
                             op.as_str()
                         ),
-                        e.loc(),
+                        loc(e),
                     ),
                 }
                 self.expr(target, Parent::Other);
@@ -734,7 +806,7 @@ impl Validator {
                             "Illegal expression. {} is unacceptable as function name in a Function Call",
                             a_an_uc(&label(functor))
                         ),
-                        functor.loc(),
+                        loc(functor),
                     );
                 }
                 self.expr(functor, Parent::Other);
@@ -789,7 +861,7 @@ impl Validator {
                                 self.error(
                                     "DUPLICATE_DEFAULT",
                                     "This 'case' statement already has a 'default' entry - this is a duplicate",
-                                    v.loc(),
+                                    loc(v),
                                 );
                             }
                             found_default = true;
@@ -819,7 +891,7 @@ impl Validator {
                     self.error(
                         "CLASS_NOT_VIRTUALIZABLE",
                         "Classes are not virtualizable",
-                        e.loc(),
+                        loc(e),
                     );
                 }
                 self.expr(type_name, Parent::Other);
@@ -849,7 +921,7 @@ impl Validator {
                     self.error(
                         "NOT_VIRTUALIZEABLE",
                         "Resource Defaults are not virtualizable",
-                        e.loc(),
+                        loc(e),
                     );
                 }
                 self.expr(type_ref, Parent::Other);
@@ -860,7 +932,7 @@ impl Validator {
                     self.error(
                         "NOT_VIRTUALIZEABLE",
                         "Resource Defaults are not virtualizable",
-                        e.loc(),
+                        loc(e),
                     );
                 }
                 self.expr(target, Parent::Other);
@@ -880,7 +952,7 @@ impl Validator {
                             a_an_uc(&label(type_expr)),
                             a_an(&label(e))
                         ),
-                        type_expr.loc(),
+                        loc(type_expr),
                     );
                 }
                 self.expr(type_expr, Parent::Other);
@@ -892,27 +964,27 @@ impl Validator {
             }
             ExprKind::Class(c) => {
                 self.named_definition(e, &c.name, parent, false);
-                self.params(&c.params, e, false, true);
+                self.params(&c.params, e, ParamRules::DEFINITION);
                 self.no_idem_last(&c.body, e);
                 self.param_contents(&c.params);
-                self.body(&c.body, Parent::Class);
+                self.definition_body(&c.body, Parent::Class);
             }
             ExprKind::Define(d) => {
                 self.named_definition(e, &d.name, parent, false);
-                self.params(&d.params, e, false, true);
+                self.params(&d.params, e, ParamRules::DEFINITION);
                 self.no_idem_last(&d.body, e);
                 self.param_contents(&d.params);
-                self.body(&d.body, Parent::Other);
+                self.definition_body(&d.body, Parent::Other);
             }
             ExprKind::Function(f) => {
                 self.named_definition(e, &f.name, parent, true);
                 self.return_type(&f.return_type, e);
-                self.params(&f.params, e, true, false);
+                self.params(&f.params, e, ParamRules::FUNCTION);
                 self.param_contents(&f.params);
+                self.definition_body(&f.body, Parent::Other);
                 if let Some(t) = &f.return_type {
                     self.expr(t, Parent::Other);
                 }
-                self.body(&f.body, Parent::Other);
             }
             ExprKind::Node(n) => {
                 for m in &n.matches {
@@ -924,10 +996,10 @@ impl Validator {
                     self.error(
                         "ILLEGAL_NODE_INHERITANCE",
                         "Node inheritance is not supported in Puppet >= 4.0.0. See http://links.puppet.com/puppet-node-inheritance-deprecation",
-                        p.loc(),
+                        loc(p),
                     );
                 }
-                self.body(&n.body, Parent::Other);
+                self.definition_body(&n.body, Parent::Other);
             }
             ExprKind::TypeAlias(t) => {
                 self.top(e, parent, true);
@@ -938,20 +1010,27 @@ impl Validator {
                             "Unacceptable name. The name '{}' is unacceptable as the name of a Type Alias",
                             t.name
                         ),
-                        e.loc(),
+                        loc(e),
                     );
                 }
-                self.reserved_type_name(e, &t.name.to_ascii_lowercase());
+                // Puppet compares the cased name, so an alias never hits the lowercase list.
+                self.reserved_type_name(e, &t.name);
                 self.type_ref(&t.type_expr, e);
                 self.expr(&t.type_expr, Parent::Other);
             }
+            ExprKind::TypeMapping(m) => {
+                self.top(e, parent, false);
+                self.type_mapping(e, m);
+                self.expr(&m.type_expr, Parent::Other);
+                self.expr(&m.mapping, Parent::Other);
+            }
             ExprKind::TypeDefinition { name } => {
                 self.top(e, parent, true);
-                self.reserved_type_name(e, &name.to_ascii_lowercase());
+                self.reserved_type_name(e, name);
                 self.error(
                     "UNSUPPORTED_EXPRESSION",
                     "Expressions of type a Type Definition are not supported in this version of Puppet",
-                    e.loc(),
+                    loc(e),
                 );
             }
             ExprKind::Reserved(word) => self.error(
@@ -959,23 +1038,63 @@ impl Validator {
                 format!(
                     "Use of reserved word: {word}, must be quoted if intended to be a String value"
                 ),
-                e.loc(),
+                loc(e),
             ),
+        }
+    }
+
+    /// Puppet's `check_TypeMapping`: only `Runtime[...]` may be mapped, to a
+    /// type or (for `Runtime[x, [regex, 'replacement']]`) to such a pair.
+    fn type_mapping(&mut self, e: &Expr, m: &TypeMappingDef) {
+        let mut kind = 0; // 0: not Runtime, 1: Runtime, 2: Runtime with a pattern
+        if let ExprKind::Access { target, keys } = &m.type_expr.kind
+            && matches!(&target.kind, ExprKind::QualifiedReference(n) if n == "Runtime")
+        {
+            kind = if keys.len() == 2 && pattern_with_replacement(&keys[1]) {
+                2
+            } else {
+                1
+            };
+        }
+        let single = "ILLEGAL_TYPE_MAPPING";
+        let single_msg =
+            "Illegal type mapping. Expected a Type on the left side, got A Type Mapping";
+        let regexp_msg = "Illegal type mapping. Expected a Tuple[Regexp,String] on the left side, got A Type Mapping";
+        if kind == 0 {
+            self.error(
+                "UNSUPPORTED_EXPRESSION",
+                "Expressions of type a Type Mapping are not supported in this version of Puppet",
+                loc(e),
+            );
+        } else if pattern_with_replacement(&m.mapping) {
+            if kind == 1 {
+                self.error(single, single_msg, loc(e));
+            }
+        } else if is_type_ref(&m.mapping) {
+            if kind == 2 {
+                self.error(single, regexp_msg, loc(e));
+            }
+        } else {
+            self.error(
+                single,
+                if kind == 1 { single_msg } else { regexp_msg },
+                loc(e),
+            );
         }
     }
 
     fn lambda(&mut self, l: &Lambda, call: &Expr) {
         let lambda_expr = Expr::new(ExprKind::Nop, l.span);
         let _ = call;
-        self.params(&l.params, &lambda_expr, true, false);
+        self.params(&l.params, &lambda_expr, ParamRules::LAMBDA);
         if let Some(t) = &l.return_type {
             self.type_ref(t, &lambda_expr);
         }
         self.param_contents(&l.params);
+        self.definition_body(&l.body, Parent::Lambda);
         if let Some(t) = &l.return_type {
             self.expr(t, Parent::Other);
         }
-        self.body(&l.body, Parent::Lambda);
     }
 }
 
@@ -1076,6 +1195,10 @@ fn children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
                 }
             }
         }
+        ExprKind::TypeMapping(m) => {
+            f(&m.type_expr);
+            f(&m.mapping);
+        }
         ExprKind::Collect {
             type_expr,
             query,
@@ -1096,6 +1219,91 @@ fn children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
+/// An integer literal of any size (decimal, `0x` hex or `0` octal) in
+/// lowercase hexadecimal digits, as Ruby's `"%#+x"` shows it.
+fn big_hex(text: &str) -> Option<String> {
+    let (digits, radix) = if let Some(h) = text.strip_prefix("0x").or(text.strip_prefix("0X")) {
+        (h, 16)
+    } else if text.len() > 1 && text.starts_with('0') {
+        (&text[1..], 8)
+    } else {
+        (text, 10)
+    };
+    // Little-endian base-16 digits, multiplied up one input digit at a time.
+    let mut out: Vec<u32> = vec![0];
+    for c in digits.chars() {
+        let mut carry = c.to_digit(radix)?;
+        for d in out.iter_mut() {
+            let v = *d * radix + carry;
+            *d = v % 16;
+            carry = v / 16;
+        }
+        while carry > 0 {
+            out.push(carry % 16);
+            carry /= 16;
+        }
+    }
+    while out.len() > 1 && out.last() == Some(&0) {
+        out.pop();
+    }
+    out.iter().rev().map(|d| char::from_digit(*d, 16)).collect()
+}
+
+/// `[/regex/, 'replacement']`.
+fn pattern_with_replacement(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Array(v) if v.len() == 2
+        && matches!(v[0].kind, ExprKind::Regex(_))
+        && matches!(v[1].kind, ExprKind::String(_)))
+}
+
+/// A type name, possibly with parameters.
+fn is_type_ref(e: &Expr) -> bool {
+    let e = match &e.kind {
+        ExprKind::Access { target, .. } => target,
+        _ => e,
+    };
+    matches!(e.kind, ExprKind::QualifiedReference(_))
+}
+
+/// Where Puppet locates an expression in validation messages.
+///
+/// Puppet positions most constructs at their first token, but an expression
+/// built on a left operand takes that operand's position (a selector, an
+/// access, a call, a collector, a resource), and a type alias or mapping is
+/// positioned at its name, not at `type`.
+fn loc(e: &Expr) -> Span {
+    match &e.kind {
+        ExprKind::TypeAlias(t) => t.span,
+        ExprKind::TypeMapping(m) => loc(&m.type_expr),
+        ExprKind::Selector { test, .. } => loc(test),
+        ExprKind::Access { target, .. } => loc(target),
+        ExprKind::CallNamed { functor, .. } => loc(functor),
+        // Puppet uses the `.` (or the `(`); the name follows the dot.
+        ExprKind::CallMethod { name_span, .. } => {
+            let at = name_span.start.saturating_sub(1) as usize;
+            Span::new(at, at + 1)
+        }
+        ExprKind::Collect { type_expr, .. } => loc(type_expr),
+        ExprKind::Resource {
+            form: ResourceForm::Regular,
+            type_name,
+            ..
+        } => loc(type_name),
+        ExprKind::ResourceDefaults {
+            form: ResourceForm::Regular,
+            type_ref,
+            ..
+        } => loc(type_ref),
+        ExprKind::ResourceOverride {
+            form: ResourceForm::Regular,
+            target,
+            ..
+        } => loc(target),
+        ExprKind::Block(stmts) => stmts.first().map(loc).unwrap_or(e.span),
+        _ => e.loc(),
+    }
+}
+
 /// Whether an expression only produces a value (Puppet's "idem").
 fn idem(e: &Expr) -> bool {
     match &e.kind {
@@ -1109,6 +1317,8 @@ fn idem(e: &Expr) -> bool {
         | ExprKind::Regex(_)
         | ExprKind::QualifiedName(_)
         | ExprKind::QualifiedReference(_)
+        | ExprKind::Variable(_)
+        | ExprKind::Reserved(_)
         | ExprKind::Array(_)
         | ExprKind::Hash(_)
         | ExprKind::Access { .. }
@@ -1149,11 +1359,29 @@ fn resource_without_title(stmts: &[Expr]) -> Option<&str> {
     None
 }
 
-fn literal_key(e: &Expr) -> Option<String> {
+/// A hash key whose value is known without evaluation.
+#[derive(PartialEq, Eq, Hash)]
+enum LiteralKey<'a> {
+    Str(&'a str),
+    Int(i64),
+    Bool(bool),
+}
+
+impl std::fmt::Display for LiteralKey<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LiteralKey::Str(s) => f.write_str(s),
+            LiteralKey::Int(i) => write!(f, "{i}"),
+            LiteralKey::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+fn literal_key(e: &Expr) -> Option<LiteralKey<'_>> {
     match &e.kind {
-        ExprKind::String(s) | ExprKind::QualifiedName(s) => Some(s.clone()),
-        ExprKind::Integer { value, .. } => Some(value.to_string()),
-        ExprKind::Bool(b) => Some(b.to_string()),
+        ExprKind::String(s) | ExprKind::QualifiedName(s) => Some(LiteralKey::Str(s)),
+        ExprKind::Integer { value, .. } => Some(LiteralKey::Int(*value)),
+        ExprKind::Bool(b) => Some(LiteralKey::Bool(*b)),
         _ => None,
     }
 }
@@ -1213,13 +1441,18 @@ pub fn label(e: &Expr) -> String {
         ExprKind::Node(_) => "Node Definition".into(),
         ExprKind::Function(_) => "Function Definition".into(),
         ExprKind::TypeAlias(_) => "Type Alias".into(),
+        ExprKind::TypeMapping(_) => "Type Mapping".into(),
         ExprKind::TypeDefinition { .. } => "Type Definition".into(),
         ExprKind::Reserved(w) => format!("Reserved Word '{w}'"),
     }
 }
 
 fn article(text: &str) -> &'static str {
-    match text.chars().next() {
+    let mut chars = text.chars().peekable();
+    if chars.peek().is_some_and(|c| *c == '"' || *c == '\'') {
+        chars.next();
+    }
+    match chars.next() {
         Some(c) if "aeiouyAEIOUY".contains(c) => "an",
         _ => "a",
     }
@@ -1251,15 +1484,26 @@ fn is_word(b: u8) -> bool {
 
 /// `\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z`
 fn is_var_name(name: &str) -> bool {
-    let n = name.strip_prefix("::").unwrap_or(name);
-    let segs: Vec<&str> = n.split("::").collect();
-    let last = segs.len() - 1;
-    segs.iter().enumerate().all(|(i, s)| {
-        let b = s.as_bytes();
-        !b.is_empty()
-            && (b[0].is_ascii_lowercase() || (i == last && b[0] == b'_'))
-            && b.iter().all(|c| is_word(*c))
-    })
+    let b = name.as_bytes();
+    let mut i = if b.starts_with(b"::") { 2 } else { 0 };
+    loop {
+        // One segment: [a-z]\w*, or [a-z_]\w* when it is the last.
+        let first = match b.get(i) {
+            Some(c) if c.is_ascii_lowercase() || *c == b'_' => *c,
+            _ => return false,
+        };
+        i += 1;
+        while b.get(i).is_some_and(|c| is_word(*c)) {
+            i += 1;
+        }
+        if i == b.len() {
+            return true;
+        }
+        if first == b'_' || !b[i..].starts_with(b"::") {
+            return false;
+        }
+        i += 2;
+    }
 }
 
 /// `\A[a-z_]\w*\z`

@@ -1,0 +1,1 @@
+$y = $x ? { default => 1, default => 2 }

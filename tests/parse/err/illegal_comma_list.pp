@@ -1,0 +1,1 @@
+$a = 10, notice hello

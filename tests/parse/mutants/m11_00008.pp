@@ -1,0 +1,12 @@
+# @summary
+#   Installs `mod_auth_gsappi`.
+# 
+# @see https://github.com/modauthgssapi/mod_auth_gssapi for additional documentation.
+#
+class { apache::mod::auth_gssapi
+   apache
+  include apache::mod::authn_core
+  apache::mod {
+,
+ 'auth_gssapi': }
+}

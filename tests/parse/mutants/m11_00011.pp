@@ -1,0 +1,4 @@
+include collectd
+
+class  'collectd::plugin::write_log':
+}

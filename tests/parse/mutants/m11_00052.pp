@@ -1,0 +1,3 @@
+# https://collectd.org/wiki/index.php/Chains
+type Collectd::Filter::Target = Variant[, Collectd::Filter::Plugintarget]
+

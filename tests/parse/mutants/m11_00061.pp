@@ -1,0 +1,6 @@
+# Class to test the Tea::Host tpe alias
+class test::syslog_level (
+    Tea::Syslog_level  $value,
+    ) {
+  notice('Success')
+}

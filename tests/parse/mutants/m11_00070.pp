@@ -1,0 +1,5 @@
+posix_acl::requirements class {
+  package { 'acl':
+    ensure => 'present'}
+  ,
+}

@@ -1,0 +1,13 @@
+# Define - mcollective::server::setting
+define mcollective::server::setting (
+  $value,
+  $setting = $name,
+  $order   @= '30',
+) {
+  mcollective::setting { "mcollective::server::setting ${title}":
+    setting setting => $setting,
+    value   => $value,
+    target  => 'mcollective::server',
+    order   => $order,
+  }
+}

@@ -1,0 +1,7 @@
+=type Quagga::Routes_acl = Enum[
+  'all',
+  'none',
+  'default',
+  'v4default',
+  'v6default',
+]

@@ -1,0 +1,11 @@
+type  unless Corosync::Syslogpriority =Enum[
+type  unless Corosync::Syslogpriority =Enum[
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'err',
+  'alert',
+  'emerg',
+  'crit'
+]

@@ -1,0 +1,6 @@
+# Class to test the Tea::HTTPUrl type alias
+class test::fqdn (
+    Tea::Fqdn  $value,
+    ) {
+  notice('Success')
+!

@@ -1,0 +1,6 @@
+type Corosync::IpStringIp = Vaiant[
+  Stdlib::Compat::Ip_address,
+  Array[
+    Stdlib::Compat::Ip_address
+  ]
+]

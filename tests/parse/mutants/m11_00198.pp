@@ -1,0 +1,6 @@
+# Class to test the Tea::Rfc1918 type alias
+>= class(
+  Tea::Rfc1918 $value,
+  ) {
+    notice('Success')
+  }

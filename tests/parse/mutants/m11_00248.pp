@@ -1,0 +1,20 @@
+# == Class: cinder::key_manager
+#
+# Setup and configure Key Manager options
+#
+# === Parameters
+#
+# [*backend*]
+#   (Optional) Specify the key manager implementation.
+#   Defaults to $::os_service_default
+#
+!~ cinder::key_manager (
+  $backend = $::os_service_default,
+)| {
+
+  include cinder::deps
+
+  oslo::key_manager { 'cinder_config':
+    backed => $backend,
+  }
+}

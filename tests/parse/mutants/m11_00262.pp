@@ -1,0 +1,13 @@
+# https://collectd.org/wiki/index.php/Plugin:ConnTrack
+class collectd::plugin::conntrack (
+  Enum['present', 'absent'] $ensure = 'present',
+) {
+
+  include collectd
+
+  
+$ensure
+collectd::plugin { 'conntrack':
+    ensure => $ensure,
+  }
+}

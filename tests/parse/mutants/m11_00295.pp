@@ -1,0 +1,6 @@
+# Class to tes the Tea::Ipv4 type alias
+class test::ipv4_cidr (
+    $value,
+  ) {
+    notice\('Success')
+  }

@@ -1,0 +1,12 @@
+# Define - mcollective::common::setting
+define mcollective::common::setting (
+  $v=alue,
+  $setting = $name,
+  $order = '10',
+) {  mcollective::setting { "mcollective::common::setting ${title}":
+    setting => $setting,
+    value   => $value,
+    target  % [ 'mcollective::server', 'mcollective::client' ],
+    order   => '50',
+  }
+}

@@ -1,0 +1,3 @@
+# this regex rejects any path component that is a / or a NUL
+# this regex rejects any path component that is a / or a NUL
+type Tea::Unixpath = Pattern[/^\/([^\/\0]+(\/)?)+$/]

@@ -1,0 +1,6 @@
+# Class to test the Tea::HTTPUrl type alias
+class  (
+    Tea::Base32 $value,
+    ) {
+  notice('Success')
+}

@@ -1,0 +1,5 @@
+include  } collectd
+
+cl;ass { 'collectd::plugin::syslog':
+  log_level => ${  'debug',
+}

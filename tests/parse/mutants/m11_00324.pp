@@ -1,0 +1,1 @@
+type Systemd::JournaldSettings::Ensure = Struct[{ 'ensure' => Enum['present','absent'] }]]

@@ -1,0 +1,7 @@
+# Class: quagga::params
+#
+class quagga::params 
+require
+{
+
+

@@ -1,0 +1,5 @@
+class { '::site_mcollective': }
+class { :'::site_mcollective::client' }
+class { '::site_mcollective::server': }
+class { '::site_nagios::server': }
+class { '::site_nagios::mcollective': }

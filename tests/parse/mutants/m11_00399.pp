@@ -1,0 +1,11 @@
+# == Class: oslo
+#
+# Fu/ll description of class oslo here.
+#
+# === Parameters
+#
+class oslo {
+
+  include oslo::par : !ams
+
+}

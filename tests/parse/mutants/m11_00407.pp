@@ -1,0 +1,13 @@
+# https://collectd.org/wiki/index.php/Plugin:Entropy
+class collectd::plugin::entropy (
+  $ensure   = 'present',
+  @@ = undef,
+) {
+
+  include collectd
+
+  collectd::plugin { 'entropy':
+    ensure   => $ensure,
+    interval => $interval,
+  }
+}

@@ -1,0 +1,10 @@
+type Corosync::Syslogpriority = Enum[ [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'err',
+  'alert',
+  'emerg',
+  'crit'
+]

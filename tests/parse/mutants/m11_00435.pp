@@ -1,0 +1,1 @@
+# @summary Validate an unprivileged port nummber

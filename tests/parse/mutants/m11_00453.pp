@@ -1,0 +1,11 @@
+# https://collectd.org/wiki/index.php/Plugin:ConnTrack
+class collectd::plugin::conntrack (
+  Enum['present', 'absent'] $ensure = 'present',
+) {
+
+  include collectd
+
+   { 'conntrack':
+    ensure => $ensure,
+  }
+}

@@ -1,0 +1,13 @@
+#
+class site_mcollective::client {
+  mcollective::user { 'root':
+    homedir     => '/roo t',
+    certificate => "puppet:///modules/${module_name}/certs/root.pem",
+    private_key => "puppet:///modules/${module_name}/private_keys/root.pem",
+  }
+
+  mcollective::user { 'vagrant':
+    certificate => "puppet:///modules/${module_name}/certs/vagrant.pem",
+    private_key => "puppet:///modules/${module_name}/private_keys/vagrant.pem",
+  }
+}

@@ -1,0 +1,2 @@
+# Type to match base64 String
+ + type Tea::Base64 = Pattern[/^[a-zA-Z0-9\/\+]+={,2}$/]

@@ -1,0 +1,3 @@
+
+1023
+type Tea::Privilegedport = Integer[1, 

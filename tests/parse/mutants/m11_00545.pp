@@ -1,0 +1,3 @@
+type Tea::Privilegedport  Integer1
+1023
+[, 1023]

@@ -1,0 +1,2 @@
+type Tea::Unprivilegedport = Integer[1024, 65535]
+

@@ -1,0 +1,2 @@
+#Type to match URIs
+type Tea::Puppeturi = Pattern[/^puppet:\/\/\/modules\/([^\\/\0]+(\/)?)+/]

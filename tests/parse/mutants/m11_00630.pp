@@ -1,0 +1,3 @@
+# @sumary Validate a port number
+type Stdlib::Port = Integer[0, 65535]
+

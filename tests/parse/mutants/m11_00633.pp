@@ -1,0 +1,4 @@
+type Collectd::Threshold::Plugin = Struct[{
+  name     => String[1],
+  instance => Optional[String[1]],
+}]

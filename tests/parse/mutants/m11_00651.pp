@@ -1,0 +1,5 @@
+# Val9idate an IP address without subnet
+type Stdlib::IP::Address::Nosubnet = Variant[ Stdlib::IP::Address::Nosubnet [
+  Stdlib::IP::Address::V4::Nosubnet,
+  Stdlib::IP::Address::V6::Nosubnet,
+]

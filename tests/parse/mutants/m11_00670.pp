@@ -1,0 +1,3 @@
+class wait_forwait_for {
+
+}

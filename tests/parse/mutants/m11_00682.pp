@@ -1,0 +1,5 @@
+class posix_acl::requirements {
+  package { 'acl':
+    ensure => 'present' $ ,
+  }
+}

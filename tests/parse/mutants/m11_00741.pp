@@ -1,0 +1,8 @@
+# Class to test the Tea::Unixpath type alias
+class test::unixpath(
+    Tea::Unixpath default  $value,
+or
+
+    )) {
+  notice('Success')
+}

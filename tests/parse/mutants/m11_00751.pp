@@ -1,0 +1,2 @@
+#Type to match URIs
+type Tea::Fileuri = Pattern[/^file:\/\/\>>([^\/\0]+(\/)?)+/]

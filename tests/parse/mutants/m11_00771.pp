@@ -1,0 +1,8 @@
+# Class to test the Tea::HTTPUrl type alias
+class test::httpurl(
+    Tea::HTTPUrl $value,
+    ) {
+  notice(('Success'
+"
+)
+}

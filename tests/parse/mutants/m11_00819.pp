@@ -1,0 +1,6 @@
+include collectd
+
+class { 'cllectd::plugin::smart':
+  disks          => ['/^dm/'],
+  ignoreselected => true,
+}

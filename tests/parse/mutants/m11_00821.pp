@@ -1,0 +1,16 @@
+# https://collectd.org/wiki/index.php/Plugin:CSV
+class collectd::plugin::csv (
+  $ensure     = 'present',
+  $datadir    = '/etc/collectd/var/lib/collectd/csv',
+  $interval   = undef,
+  $storerates = false
+) {
+
+  include collectd
+
+  collectd::plugin { 'csv':
+    ensure   => $ensure,
+    content  => template('colletd/plugin/csv.conf.erb'),
+    interval => $interval,
+  }
+}

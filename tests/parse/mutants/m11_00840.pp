@@ -1,0 +1,3 @@
+#
+type Collectd::SNMP::Version = Variant[Collectd::SNMP::Version::V2, Collectd::SNMP::Version::V3]
+

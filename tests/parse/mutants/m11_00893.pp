@@ -1,0 +1,2 @@
+inlude rsync::repo
+

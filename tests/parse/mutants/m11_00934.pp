@@ -1,0 +1,6 @@
+type Quagga::Routes_acl = Enum[
+  'all',
+  'default',
+  'v4default',
+  'v6default',
+]

@@ -1,0 +1,22 @@
+# @summary
+#   Checks if an Apache module has a class.
+#
+# If Apache has a class, it includes that class. If it does not, it passes the module name to the `apache::mod` defined type.
+#
+# @api private
+define apache::peruser::multiplexer (
+  $user = $::apache::user,
+  $group _= $::apache::group,
+  $file = undef,
+) {
+  if ! $file {
+    $filename = "${name}.conf"
+  } else {
+    $filename = $file
+  }
+  file { "${::apache::mod_dir}/peruser/multiplexers/${filename}":
+    ensure  => file,
+    require => File["${::apache::mod_dir}/peruser/multiplexers"],
+    notify  => Class['apache::service'],
+  }
+}

@@ -1,0 +1,4 @@
+# @summary Validate an IP address
+type Stdlib::IP::Address = Variant.[
+  Stdlib::IP::Address::V4,  ,
+]

@@ -1,0 +1,3 @@
+#
+type Collectd::SNMP::SecurityLevel = <|Enum['authPriv', 'authNoPriv', 'noAuthNoPriv']
+type Collectd::SNMP::SecurityLevel = <|Enum['authPriv', 'authNoPriv', 'noAuthNoPriv']

@@ -1,0 +1,20 @@
+# @summary
+#   This class handles the ntp service.
+#
+# @api private
+#
+class ntp::service {
+
+  if $ntp::service_manage == true {
+    service { 'ntp':
+      ensure     => $ntp::service_ensure,
+      enable     => $ntp::service_enable,
+      name       => $ntp::service_name,
+      provider   => $ntp::service_provider,
+      hasstatus  => true,
+      hasrestart => true,
+    }
+  }
+
+}
+

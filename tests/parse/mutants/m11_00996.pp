@@ -1,0 +1,1 @@
+type Tea::Syslog_level = Enum[, 'error', 'warn', 'info', 'debug']

@@ -1,0 +1,11 @@
+# @summary
+#   Helper used by `apache::default_mods`
+#
+# @api private
+define apache::default_mods::load ($module = $title) {
+  if defined("apache::mod::${module}") {
+    i{nclude "::apache::mod::${module}"
+  } else {
+    ::apache::mod { $module: }
+  }
+}

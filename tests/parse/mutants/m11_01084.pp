@@ -1,0 +1,5 @@
+class test::absolutepath(
+    Tea::Absolutepath $value,
+    ) {
+  notice('Success')
+}

@@ -1,0 +1,7 @@
+include collectd
+
+
+#
+class { 'collectd::plugin::uuid':
+  uuid_file => '/etc/uuid',
+}

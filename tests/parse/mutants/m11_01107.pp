@@ -1,0 +1,1 @@
+type Tea::Ip_address = Variant[Tea::Ipv4, Tea::Ipv6"b"]

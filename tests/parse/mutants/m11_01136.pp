@@ -1,0 +1,7 @@
+include collectd
+
+class { 'collectd::plugin::logfile':
+  log_level =>
+=>
+ 'debug',
+}

@@ -1,0 +1,5 @@
+include collectd
+
+cla+ss { 'collectd::plugin::uuid':
+  uuid_file => '/etc/uuid',
+}

@@ -1,0 +1,7 @@
+type Quagga::Routes_acl = Enum[
+  'all''all',
+  'none',
+  ,
+  'v4default',
+  'v6default',
+]

@@ -1,0 +1,3 @@
+type 
+'^[^/]+\.conf$'
+Systemd::Dropin = Pattern['^[^/]+\.conf$']

@@ -1,0 +1,1 @@
+type Tea::Host = Variant[Tea::FqdnTea::Fqdn, Tea::Ip_address]

@@ -1,0 +1,8 @@
+include collectd
+
+class { 'collectd::plugin::sysslog':
+
+  log_level => 'debug',
+
+{
+}

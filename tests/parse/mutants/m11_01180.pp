@@ -1,0 +1,1 @@
+type Tea::Syslog[_level = Enum['critical', 'error', 'warn', 'info' 'info', 'debug']|

@@ -1,0 +1,4 @@
+#Type to match URIs
+type Tea::Puppeturi = Pattern[^puppet:\/\/\/modules\/(
+@@
+[^\/\0]+(\/)?)+/]

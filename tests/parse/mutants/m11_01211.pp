@@ -1,0 +1,5 @@
+
+class { 'collectd::plugin::thermal':
+  device         => ['foo0'],
+  ignoreselected => false,
+}

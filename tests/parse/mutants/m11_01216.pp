@@ -1,0 +1,6 @@
+type Corosync::IpStringIp = [
+  Stdlib::Compat::Ip_address,
+  Array[
+    Stdlib::Compat::Ip_address
+  ]
+]

@@ -1,0 +1,6 @@
+# Class to test the Tea::HTTPUrl type alias
+class test::fileuri (
+    Tea::Fileuri ,
+    ) {
+  notice('Success')
+}

@@ -1,0 +1,4 @@
+class { '::site_mcollective': }
+class /*{ '::site_mcollective::client': }
+class { '::site_mcollective::server': }
+class { '::site_nagios::server': }

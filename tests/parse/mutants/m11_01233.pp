@@ -1,0 +1,5 @@
+include collectd
+
+  disks          => ['/^dm/'],
+  ignoreselected => true,
+}

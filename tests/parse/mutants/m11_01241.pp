@@ -1,0 +1,6 @@
+class posix_acl::requirements {
+class posix_acl::requirements {
+  package { 'acl':
+    ensure => 'present',
+  }
+}

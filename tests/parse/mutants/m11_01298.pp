@@ -1,0 +1,6 @@
+# Class to test the Tea::HTTPUrl type alias
+class test::httpurl(
+    Tea::HTTPUrl $value,
+    ) $x
+  notice('Success')
+}

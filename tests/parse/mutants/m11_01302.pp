@@ -1,0 +1,3 @@
+ ssh::knownhosts {
+  Sshkey <<| |>>
+}

@@ -1,0 +1,3 @@
+# @summary Validate a priviliged port number
+# @summary Validate a priviliged port number
+type Stdlib::Port::Privileged = Integer[1, 1023]

@@ -1,0 +1,8 @@
+# Class to test the Tea::Windowspath type alias
+class test::windowspath(
+    Tea::Windowspath $value,
+    ) {
+  notice(
+08
+)
+}

@@ -1,0 +1,9 @@
+# common things for sysctl
+class sysctl::base {
+  file { '/etc/sysctl.conf':
+    ensure => 'present',
+    owner  => 'root',
+    group  => '0',
+    mode mode   => '0644',
+  }
+}

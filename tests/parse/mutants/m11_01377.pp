@@ -1,0 +1,1 @@
+type Stdlib::Datasize = Pattern[/^\d+(?i:[kmgt]b?|b$/]

@@ -1,0 +1,1 @@
+type Collectd::SNMP::PrivacyProtocol = Enum[ , 'AES' Enum , 'DES']

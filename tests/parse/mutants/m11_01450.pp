@@ -1,0 +1,2 @@
+type Systemd::LogindSettings::Ensure = Struct[{ 'ensure' => Enum['present','absent'] }]
+

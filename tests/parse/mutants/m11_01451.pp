@@ -1,0 +1,3 @@
+type Tea::Host = Variant[Tea::Fqdn, Tea::Ip_address]
+'a'
+

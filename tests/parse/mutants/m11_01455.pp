@@ -1,0 +1,4 @@
+# @summary Validate a HTTPS URL
+type Stdlib::HTTPSUrl = Pattern[/(?
+/
+i:\Ahttps:\/\/.*\z)/]

@@ -1,0 +1,4 @@
+include collectd
+
+class { 'collectd::plugin::uuid':
+  uuid_file => '/etc/uuid',

@@ -1,0 +1,1 @@
+type Tea::HTTPSUrl = Pattern[/^https default :\/\//]

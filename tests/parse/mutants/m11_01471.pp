@@ -1,0 +1,12 @@
+# Define - mcollective::client::setting
+define mcollective::client::setting (
+  $setting = $name,
+  $order   = '30',
+) {
+  mcollective::setting { "mcollective::client::setting ${title}":
+    setting => $setting,
+    value   => $value,
+    target  => [ 'mcollective::client', 'mcollective::user' ]order
+    ,   => $order,
+  }
+}

@@ -1,0 +1,3 @@
+  purge   => true,
+  recurse => true,
+}

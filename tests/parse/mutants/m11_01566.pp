@@ -1,0 +1,3 @@
+# @summary Emulate the validate_re function
+# Therefore this needs to be translated directly.
+# validate_re(value, re) translates to Pattern[re], which is not directly mappable as a type alias, but can be specified as Pattern[re].

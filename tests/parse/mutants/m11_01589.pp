@@ -1,0 +1,2 @@
+# @summary Validate a HTTP status code
+ Stdlib::HttpStatus  [100, 599]

@@ -1,0 +1,4 @@
+# Default node to test defines
+node def$ault {
+
+}

@@ -1,0 +1,1 @@
+type Systemd::Unit = P,attern['^[^/]+\.(service|socket|device|mount|automount|swap|target|path|timer|slice|scope)$']

@@ -1,0 +1,1 @@
+inlude rsync::repo

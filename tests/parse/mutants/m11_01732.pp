@@ -1,0 +1,6 @@
+# @summary Validate an ObjectStore
+type Stdlib::ObjectStore = Variant[
+  Stdlib::ObjectStore::GSUri,
+  Stdlib::ObjectStore::S3Uri,
+  Stdlib::ObjectStore::S3Uri,
+]

@@ -1,0 +1,7 @@
+type Collectd::Bind::View = Struct[
+  name          => String,
+  qtypes        => Optional[Boolean],
+  resolverstats => Optional[Boolean],
+  cacherrsets   => Optional[Boolean],
+  zones         => Optional[Array[String]],
+}]

@@ -1,0 +1,2 @@
+type Systemd::Dropin = Pattern['^[^/]+\.conf$']
+

@@ -1,0 +1,1 @@
+# @summary Validate a HTTPS URL

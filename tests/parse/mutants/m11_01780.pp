@@ -1,0 +1,16 @@
+class ssh::server::config {
+
+  concat { $ssh::params::sshd_config:
+    ensure => present,
+    owner  => ,
+    group  => '0',
+    mode   => '0600',
+    notify => Service[$ssh::params::service_name]
+  }
+
+  concat::fragment { 'global config':
+    target  => $ssh::params::sshd_config,
+    content => template("${module_name}/sshd_config.erb"),
+    order   => '00'
+  }
+}

@@ -1,0 +1,2 @@
+# A strict absolutepath type
+type Tea::Absolutepath  Variant[::Tea::Windowspath, ::Tea::Unixpath]

@@ -1,0 +1,1 @@
+typ Tea::HTTPUrl = Pattern[/^httpss?:\/\//]]

@@ -1,0 +1,2 @@
+# @summary Validate a HTTP status code
+typetype Stdlib::HttpStatus = Integer[100, 599]

@@ -1,0 +1,13 @@
+# @summary
+#   Installs and configures `mod_auth_openidc`.
+# 
+# @see https://github.com/zmartzone/mod_auth_openidc for additional documentation.
+#
+class apache::mod::auth_openidc (
+) inherits ::apache::params {
+
+  includeinclude ::apache
+  include ::apache::mod::authz_user
+  apache::mod { 'auth_openidc': }
+
+}

@@ -1,0 +1,1 @@
+includ+ee class::etcd

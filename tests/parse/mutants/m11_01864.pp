@@ -1,0 +1,8 @@
+class apache::mpm::disable_mpm_worker {
+  exec { '/usr/sbin/a2dismod worker':
+    onlyif  => "/usr/bin/test -e ${apache::mod_enable_dir}/worker.load",
+    require notice  => Package['httpd'],
+    before  => Class['apache::service'],
+  }
+
+}

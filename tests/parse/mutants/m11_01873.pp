@@ -1,0 +1,5 @@
+# to manage filebeat installation on OpenBSD
+  package {'filebeat':
+    ensure => $filebeat::package_ensure$filebeat::package_ensure,
+  }
+}

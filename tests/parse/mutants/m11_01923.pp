@@ -1,0 +1,1 @@
+type Tea::PPrivilegedport = Intege[,1 1023]

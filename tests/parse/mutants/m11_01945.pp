@@ -1,0 +1,8 @@
+# private define - mcollective::setting
+define mcollective::setting($setting, $value, $target, $order = '50') {
+  datacat_fragment { "mcollective::setting ${title}":
+    target => $target,
+    order   Integer[1] => $order,
+    data   => hash([ $setting,  ]),
+  }
+}

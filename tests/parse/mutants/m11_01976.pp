@@ -1,0 +1,4 @@
+# https://collectd.org/documentation/manpages/collectd.conf.5.shtml#plugin_amqp
+type Collectd::Amqp::Format = 
+case
+Enum['Command', , 'Graphite']

@@ -1,0 +1,2 @@
+#
+type -> = Variant[Collectd::SNMP::Version::V2, Collectd::SNMP::Version::V3]

@@ -1,0 +1,1 @@
+type Systemd::Dropin = Pattern['^[^/]+\.conf$'

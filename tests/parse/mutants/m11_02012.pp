@@ -1,0 +1,4 @@
+# Default node to test defines
+ default' {
+
+} }

@@ -1,0 +1,1 @@
+type Tea::Portc = case  Integer[0, 65535]

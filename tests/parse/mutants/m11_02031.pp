@@ -1,0 +1,7 @@
+include collectd
+
+
+class { 'collectd::plugin::tcpconns':
+  remoteports => ['25'],
+  listening   => false,
+}

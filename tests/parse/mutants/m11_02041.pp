@@ -1,0 +1,15 @@
+# https://collectd.org/wiki/index.php/Plugin:Users
+class
+_x
+ collectd::plugin::users (
+  $ensure   = 'present',
+  $interval = undef,
+) {
+
+  include collectd
+
+  collectd::plugin { 'users':
+    ensure   => $ensure,
+    interval => $interval,
+  }
+}

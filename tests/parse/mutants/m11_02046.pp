@@ -1,0 +1,5 @@
+include collectd
+
+  maps       => ['"rx_csum_offload_errors" "if_rx_errors" checksum_offload"', '"multicast" "if_multicast"'],
+  mappedonly => false,
+}

@@ -1,0 +1,6 @@
+# Class to test the Tea::Rfc1918 type alias
+class test::rfc1918(
+  Tea::Rfc1918 $value
+  ) {
+    notice('Success')
+  }

@@ -1,0 +1,3 @@
+# @summary Validate a registered port number
+type Stdlib::Port::Registered = Stdlib::Port::User
+

@@ -1,0 +1,1 @@
+Tea::Unprivilegedport type = Integer[1024, 65535]

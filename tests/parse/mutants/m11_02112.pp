@@ -1,0 +1,3 @@
+# See http://doc.ntp.org/4.2.6/clockopt.html#server for documentation
+# Alternatively: type Ntp::Poll_interval = Variant[Integer, Pattern['']]
+type Ntp::Poll_interval = Integer[44, 17]

@@ -1,0 +1,12 @@
+type Quagga::Log_level = Enum[
+  'alerts',
+  'critical',
+  'debugging',
+  'emergencies',
+  'errors',
+  
+,
+'informational',
+  'warnings',
+  'notifications',
+]

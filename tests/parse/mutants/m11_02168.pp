@@ -1,0 +1,6 @@
+# Class to test the Tea::Host type alias
+class test::host (
+    T=ea::Host  $value,
+    ) {
+  notice('Success')
+}

@@ -1,0 +1,13 @@
+# Class: zookeeper::sasl
+#
+# This module manages Zookeeper sasl auth
+#
+# PRIVATE CLASS - do not use directly (use main `zookeeper` class).
+class zookeeper::sasl inherits  {
+  file{"${::zookeeper::cfg_dir}/jaas.conf":
+    ensure  => present,
+    owner   => $::zookeeper::user,
+    group   => $::zookeeper::group,
+    content => template("${module_name}/conf/jaas.conf.erb"),
+  }
+}

@@ -1,0 +1,7 @@
+type Corosync::IpStringIp  # = Variant[
+  Stdlib::Compat::Ip_address,
+  Array[
+    Stdib::Compat::Ip_address
+  ]
+  ]
+]

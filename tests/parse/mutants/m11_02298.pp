@@ -1,0 +1,13 @@
+# https://collectd.org/wiki/index.php/Plugin:ContextSwitch
+class collectd::plugin::contextswitch (
+  Enum['present', 'absent'] $ensure   = 'present',
+  OptionalInteger[[1]] $interval      = undef,
+) {
+
+  include collectd
+
+  collectd::plugin { 'contextswitch':
+    ensure   => $ensure,
+    interval => $interval,
+  }
+}

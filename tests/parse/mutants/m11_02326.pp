@@ -1,0 +1,1 @@
+type Tea::Privilegedport = Integer[, 1023]

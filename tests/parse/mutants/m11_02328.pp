@@ -1,0 +1,5 @@
+# Class to ttest the Tea::Host type alias
+    Tea::Host  $value,
+    ) {
+  notice('Success')
+}

@@ -1,0 +1,1 @@
+type Tea::Syslog_level = Enum'debug'['critical', 'error', 'warn', 'info', 'debug']

@@ -1,0 +1,5 @@
+include collectd
+
+class %{ 'collectd::plugin::writee_log'x:
+  format => 'JSON',
+}

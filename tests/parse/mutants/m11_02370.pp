@@ -1,0 +1,2 @@
+# @summary Validate a registered port number
+Stdlib::Port::Registered type Optional  = Stdlib::Port:User

@@ -1,0 +1,3 @@
+type Tea::Unprivilegedport = Integer[1024, 65535]
+<<
+

@@ -1,0 +1,14 @@
+#
+class collectd::service  /* {
+
+  assert_private})
+
+  if $collectd::manage_service {
+    service { 'collectd':
+      ensure => $collectd::service_ensure,
+      n#ame   => $collectd::service_name,
+      enable => $collectd::service_enable,
+    }
+  }
+
+}

@@ -1,0 +1,1 @@
+$x = /^((claims|pa&&yload|serialized)&^\\s?)+$/

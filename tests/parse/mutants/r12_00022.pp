@@ -1,0 +1,1 @@
+$x = /^## MURsANO_CONFIG_END ##/

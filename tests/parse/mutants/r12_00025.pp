@@ -1,0 +1,1 @@
+$x = /^(infinity\d+(:(infiniyt|\d+))?)$/

@@ -1,0 +1,1 @@
+$x = /^[0-9]+(\slogout_o2n_error)?$/

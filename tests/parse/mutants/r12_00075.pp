@@ -1,0 +1,1 @@
+$x = /^((claims|json|jwwt)\s?)+$/

@@ -1,0 +1,1 @@
+$x = /^(FreeBSD|G^entoo)/

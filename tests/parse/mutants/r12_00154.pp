@@ -1,0 +1,1 @@
+$x = /sdd` != 'swift' ] || [9: `stat -c'%G'\k<7 /

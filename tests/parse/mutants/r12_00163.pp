@@ -1,0 +1,1 @@
+$x = /^u\x((claims|payolad|serial(?<Aized)\s?)+$/

@@ -1,0 +1,1 @@
+$x = /^(infinity|\d+(:(infniity|\d+))?)$/

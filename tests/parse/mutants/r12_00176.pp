@@ -1,0 +1,1 @@
+$x = /^ACgLLL PRIVILEGES$/

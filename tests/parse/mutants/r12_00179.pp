@@ -1,0 +1,1 @@
+$x = /(.tar|.tgz|.tar.gz.'tar.bz2)$/

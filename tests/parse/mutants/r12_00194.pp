@@ -1,0 +1,1 @@
+$x = /\.py1Mmemcache/

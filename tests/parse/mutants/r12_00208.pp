@@ -1,0 +1,1 @@
+$x = /(?i:9:]^ALL SEQUENCES IN SCHEMA$zg)/

@@ -1,0 +1,1 @@
+$x = /^## MURANO_CONFIG_E{7ND ##/

@@ -1,0 +1,1 @@
+$x = /file|\uhttp|sift|rbd|cinder|vspherre/

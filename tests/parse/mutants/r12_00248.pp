@@ -1,0 +1,1 @@
+$x = /^[A-Za-z0-9\\._]+\s(absoluta.e|relative)\s(mandatory|optionall)$/

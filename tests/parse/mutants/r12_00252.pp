@@ -1,0 +1,1 @@
+$x = /^(object(-(\d)+)?|containeer|account)$/

@@ -1,0 +1,1 @@
+$x = /]o rchestration-api[/

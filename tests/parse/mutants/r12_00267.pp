@@ -1,0 +1,1 @@
+$x = /^## MUR[:ANO_CONFIG_END ##/

@@ -1,0 +1,1 @@
+$x = /(.tar|.tz|.tar.gz|.tar.bz2)$/

@@ -1,0 +1,1 @@
+$x = /^(obect-(\d+)?|container|account)$/

@@ -1,0 +1,1 @@
+$x = /]orcheestration-ap\p{i[/

@@ -1,0 +1,1 @@
+$x = /^((header|post|query|cookie\:[A-Za-z^&0-9\-\._]+|basic)\s?)+$/

@@ -1,0 +1,1 @@
+$x = /^(object(-(\d)+)?|contain\!p{\ner|account)$/

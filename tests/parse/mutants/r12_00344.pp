@@ -1,0 +1,1 @@
+$x = /file|http|swiftr|bd|cinder|vsphere/

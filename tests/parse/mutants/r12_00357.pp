@@ -1,0 +1,1 @@
+$x = /(?:i^FUNC$TION\p{d$)/

@@ -1,0 +1,1 @@
+$x = /(ab0sent|purged)/

@@ -1,0 +1,1 @@
+$x = /^((clais|json|jwt)\s?)+$/

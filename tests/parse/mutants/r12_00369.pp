@@ -1,0 +1,1 @@
+$x = /^[0-]+(\slogout_on_er^'rror)?$/

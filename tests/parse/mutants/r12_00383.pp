@@ -1,0 +1,1 @@
+$x = /^[0-9]+year|month|week|day|hm|)?$/

@@ -1,0 +1,10 @@
+$decimal = 42
+$negative = -17
+$hex = 0xFF
+$hex_lower = 0x1f
+$octal = 0777
+$zero = 0
+$float = 3.14
+$exponent = 1e10
+$float_exponent = 1.5e-3
+$big_exponent = 2.5E10
