@@ -596,7 +596,19 @@ async fn run_leader(
 
     let concurrency =
         u16::try_from(options.compile_workers.saturating_mul(4).max(4)).unwrap_or(u16::MAX);
-    let controller = Controller::new(Api::<Node>::all(client.clone()), watcher::Config::default())
+    // Nodes come from our own reflector so that every Node event, deletions
+    // included, also wakes the status pass — after the store has applied it.
+    let (nodes_reader, nodes_writer) = reflector::store::<Node>();
+    let node_status_dirty = Arc::new(Notify::new());
+    let node_events = {
+        let dirty = node_status_dirty.clone();
+        watcher(Api::<Node>::all(client.clone()), watcher::Config::default())
+            .default_backoff()
+            .reflect(nodes_writer)
+            .inspect(move |_| dirty.notify_one())
+            .touched_objects()
+    };
+    let controller = Controller::for_stream(node_events, nodes_reader)
         .with_config(
             ControllerConfig::default()
                 .debounce(Duration::from_millis(250))
@@ -686,6 +698,7 @@ async fn run_leader(
             loop {
                 tokio::select! {
                     _ = ctx.status_dirty.notified() => {}
+                    _ = node_status_dirty.notified() => {}
                     _ = tokio::time::sleep(STATUS_RESYNC) => {}
                 }
                 tokio::time::sleep(STATUS_DEBOUNCE).await;
