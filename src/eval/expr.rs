@@ -39,7 +39,13 @@ impl<'a> Compiler<'a> {
             .at(m, e.span)
             .into());
         }
-        let r = self.eval_inner(e, f, m);
+        let r = match self.eval_inner(e, f, m) {
+            // An error raised without a location happened at this expression.
+            Err(Flow::Error(err)) if err.location.is_none() => {
+                Err(Flow::Error(Box::new(err.at(m, e.loc()))))
+            }
+            other => other,
+        };
         self.depth -= 1;
         r
     }
@@ -977,6 +983,16 @@ impl<'a> Compiler<'a> {
                 title: None,
             } => self.make_refs(tn, args).map_err(err),
             PType::Class { name: None } => self.make_refs("Class", args).map_err(err),
+            PType::Class { name: Some(n) } => {
+                // Attribute access on a class: its parameter.
+                let [Value::String(attr)] = args else {
+                    return Err(err(
+                        "A class reference can only be accessed with one parameter name".into(),
+                    ));
+                };
+                let cap = capitalize_name(n);
+                self.resource_attribute("Class", &cap, attr).map_err(err)
+            }
             _ => super::types::parameterize(ty, args)
                 .map(Value::from_type)
                 .map_err(err),

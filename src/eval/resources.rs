@@ -44,10 +44,11 @@ impl<'a> Compiler<'a> {
                 } => {
                     let v = self.eval(value, f, m)?;
                     if attrs.contains_key(name) {
+                        // Located at the resource expression, as Puppet does.
+                        let _ = span;
                         return Err(EvalError::new(format!(
                             "The attribute '{name}' has already been set in this resource body"
                         ))
-                        .at(m, *span)
                         .into());
                     }
                     attrs.insert(name.clone(), (v, *append));
@@ -82,10 +83,9 @@ impl<'a> Compiler<'a> {
         }
         for (k, v, op) in splatted {
             if attrs.contains_key(&k) {
+                let _ = op;
                 return Err(
-                    EvalError::new(format!("The attribute '{k}' has already been set"))
-                        .at(m, op.span())
-                        .into(),
+                    EvalError::new(format!("The attribute '{k}' has already been set")).into(),
                 );
             }
             attrs.insert(k, (v, false));
@@ -153,7 +153,7 @@ impl<'a> Compiler<'a> {
                     return Err(EvalError::new(
                         "The title 'default' has already been used in this resource expression",
                     )
-                    .at(m, b.title.span)
+                    .at(m, e.span)
                     .into());
                 }
                 default_attrs = Some(self.eval_attribute_ops(&b.ops, f, m)?);
@@ -511,6 +511,16 @@ impl<'a> Compiler<'a> {
 
     /// Applies an override to a resource with Puppet's permission rules.
     pub fn merge_override(&mut self, id: ResId, ov: &Override) -> Result<(), EvalError> {
+        if !ov.from_collector {
+            let declared_by = self.scopes[self.resources[id].scope].source.clone();
+            if *declared_by != *ov.source && !self.is_subclass_of(&ov.source, &declared_by) {
+                return Err(EvalError::new(format!(
+                    "Only subclasses can override parameters (line: {})",
+                    ov.line
+                ))
+                .with_code("OVERRIDE_NOT_SUBCLASS"));
+            }
+        }
         for (name, value, add) in &ov.params {
             let current = self.resources[id].params.get(name.as_str()).cloned();
             let allowed = match &current {

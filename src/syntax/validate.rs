@@ -637,11 +637,25 @@ impl Validator<'_> {
             | ExprKind::Undef
             | ExprKind::Default
             | ExprKind::Bool(_)
-            | ExprKind::Float(_)
             | ExprKind::String(_)
             | ExprKind::Regex(_)
             | ExprKind::QualifiedName(_)
             | ExprKind::QualifiedReference(_) => {}
+            ExprKind::Float(v) => {
+                if !v.is_finite() {
+                    let text = self
+                        .source
+                        .get(e.span.start as usize..e.span.end as usize)
+                        .unwrap_or("");
+                    self.error(
+                        "INVALID_NUMBER",
+                        format!(
+                            "Internal Error, NUMBER token does not contain a valid number, {text}"
+                        ),
+                        loc(e),
+                    );
+                }
+            }
             ExprKind::Integer { radix, .. } => {
                 if *radix == 0 {
                     let text = self
