@@ -34,6 +34,38 @@ pub const METAPARAMS: [&str; 11] = [
 pub const RELATIONSHIP_PARAMS: [&str; 4] = ["before", "require", "notify", "subscribe"];
 
 pub static CORE_TYPES: &[CoreType] = &[
+    // puppetlabs-stdlib's `anchor` (a Ruby type of the stdlib module, which
+    // Debian's Puppet always loads): a no-op resource for containment.
+    CoreType {
+        name: "anchor",
+        cap: "Anchor",
+        namevar: "name",
+        isomorphic: true,
+        attributes: &["name"],
+    },
+    // stdlib's `file_line` (also a Ruby type of the stdlib module): compiled
+    // like any resource; kuppet's agent has no provider for it.
+    CoreType {
+        name: "file_line",
+        cap: "File_line",
+        namevar: "name",
+        isomorphic: true,
+        attributes: &[
+            "ensure",
+            "name",
+            "match",
+            "match_for_absence",
+            "multiple",
+            "after",
+            "line",
+            "path",
+            "replace",
+            "replace_all_matches_not_matching_line",
+            "encoding",
+            "append_on_no_match",
+            "provider",
+        ],
+    },
     CoreType {
         name: "exec",
         cap: "Exec",

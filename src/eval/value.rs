@@ -74,6 +74,18 @@ pub fn translate_ruby_regex(src: &str) -> String {
                 'h' => out.push_str(if in_class { "0-9a-fA-F" } else { "[0-9a-fA-F]" }),
                 'H' => out.push_str("[^0-9a-fA-F]"),
                 'Z' => out.push_str("(?=\\n?\\z)"),
+                '0' => {
+                    // `\0`, `\0nn`: an octal character code.
+                    let mut code = 0u32;
+                    let mut j = i + 2;
+                    while j < chars.len() && j < i + 4 && ('0'..='7').contains(&chars[j]) {
+                        code = code * 8 + chars[j] as u32 - '0' as u32;
+                        j += 1;
+                    }
+                    out.push_str(&format!("\\x{{{code:x}}}"));
+                    i = j;
+                    continue;
+                }
                 _ => {
                     out.push(c);
                     out.push(n);
@@ -443,6 +455,14 @@ mod tests {
         assert_ne!(Value::string("Abc"), Value::string("aBC"));
         assert!(Value::Integer(1).puppet_eq(&Value::Float(1.0)));
         assert_ne!(Value::Integer(1), Value::Float(1.0));
+    }
+
+    #[test]
+    fn octal_escapes_name_characters() {
+        let r = RegexValue::new("\\A/([^\\n/\\0]+/*)*\\z").expect("compiles");
+        assert!(r.is_match("/a/b"));
+        assert!(!r.is_match("/a\0b"));
+        assert!(RegexValue::new("\\011").expect("compiles").is_match("\t"));
     }
 
     #[test]

@@ -10,7 +10,8 @@
 #
 # For every CASE.pp (files inside CASE.modules/ directories are modules, not cases) it runs
 #   puppet-catalog CASE.pp --facts tests/compile/facts.yaml [--modulepath CASE.modules]
-# and writes CASE.json (Puppet's catalog) when Puppet compiles it, or CASE.error (Puppet's
+# (for cases under stdlib/, CASE.modules:/usr/share/puppet/modules, so that
+# puppetlabs-stdlib stays available) and writes CASE.json (Puppet's catalog) when Puppet compiles it, or CASE.error (Puppet's
 # message, from its `Error:` line on) when Puppet refuses it; the other of the two files is removed.
 # The node is puppet-catalog's default, node1.example.com, as in tests/compile_cases.rs.
 set -uo pipefail
@@ -23,7 +24,14 @@ one() {
   pp="$1"
   base="${pp%.pp}"
   args=("$pp" --facts "$FACTS")
-  [ -d "$base.modules" ] && args+=(--modulepath "$base.modules")
+  if [ -d "$base.modules" ]; then
+    # A modulepath replaces Debian's default one; stdlib cases keep stdlib
+    # (kuppet has its functions built in).
+    case "$pp" in
+      */stdlib/*) args+=(--modulepath "$base.modules:/usr/share/puppet/modules") ;;
+      *) args+=(--modulepath "$base.modules") ;;
+    esac
+  fi
   rm -f "$base.json" "$base.error"
   if "$PUPPET_CATALOG" "${args[@]}" > "$base.json.tmp" 2> "$base.stderr.tmp"; then
     mv "$base.json.tmp" "$base.json"

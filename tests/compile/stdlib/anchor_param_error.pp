@@ -1,0 +1,2 @@
+# stdlib: anchor has no parameter 'ensure'
+anchor { 'a': ensure => present }

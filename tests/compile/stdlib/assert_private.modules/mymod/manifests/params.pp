@@ -1,0 +1,4 @@
+class mymod::params {
+  assert_private()
+  $port = 8080
+}

@@ -1,0 +1,2 @@
+# stdlib: base64 with an unknown action
+$x = base64('x', 'a')

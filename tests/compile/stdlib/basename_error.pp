@@ -1,0 +1,2 @@
+# stdlib: basename of a number
+$x = basename(1)

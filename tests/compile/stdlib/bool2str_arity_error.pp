@@ -1,0 +1,2 @@
+# stdlib: bool2str with two arguments
+$x = bool2str(true, 'y')

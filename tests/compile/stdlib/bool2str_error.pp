@@ -1,0 +1,2 @@
+# stdlib: bool2str of a string
+$x = bool2str('true')

@@ -1,0 +1,2 @@
+# stdlib: concat needs two arguments
+$x = concat([1])

@@ -1,0 +1,2 @@
+# stdlib: concat needs an array first
+$x = concat('a', 1)

@@ -1,0 +1,2 @@
+# stdlib: count with three arguments
+$x = count([], 'a', 'b')

@@ -1,0 +1,2 @@
+# stdlib: delete_at beyond the end
+$x = delete_at(['a','b','c'], 3)

@@ -1,0 +1,2 @@
+# stdlib: delete from a number
+$x = delete(1, 'a')

@@ -1,0 +1,2 @@
+# stdlib: delete_values of an array
+$x = delete_values([1], 1)

@@ -1,0 +1,2 @@
+# stdlib: difference of a string
+$x = difference(['a'], 'a')

@@ -1,0 +1,2 @@
+# stdlib: dirname of an empty string
+$x = dirname('')

@@ -1,0 +1,2 @@
+# stdlib: dirname of a number
+$x = dirname(1)

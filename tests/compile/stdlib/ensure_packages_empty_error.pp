@@ -1,0 +1,2 @@
+# stdlib: ensure_packages of an empty name
+ensure_packages([''])

@@ -1,0 +1,2 @@
+# stdlib: ensure_packages of a number
+ensure_packages(1)

@@ -1,0 +1,2 @@
+# stdlib: a title is required
+ensure_resource('package', undef, {})

@@ -1,0 +1,2 @@
+# stdlib: the length must be positive
+$x = fqdn_rand_string(0)

@@ -1,0 +1,2 @@
+# stdlib: fqdn_rotate of a hash
+$x = fqdn_rotate({a=>1})

@@ -1,0 +1,2 @@
+# stdlib: grep of a string
+$x = grep('abc', 'b')

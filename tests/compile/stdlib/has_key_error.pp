@@ -1,0 +1,2 @@
+# stdlib: has_key of an array
+$x = has_key([], 'a')

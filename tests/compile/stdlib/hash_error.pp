@@ -1,0 +1,2 @@
+# stdlib: hash of an odd array
+$x = hash(['a'])

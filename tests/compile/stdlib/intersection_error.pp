@@ -1,0 +1,2 @@
+# stdlib: intersection of a string
+$x = intersection(['a'], 'a')

@@ -1,0 +1,26 @@
+# stdlib: the deprecated is_* predicates
+notify { 'is_functions 1': message => is_string('1.0') }
+notify { 'is_functions 2': message => is_string(undef) }
+notify { 'is_functions 3': message => is_string('abc') }
+notify { 'is_functions 4': message => is_string(1) }
+notify { 'is_functions 5': message => is_string('01') }
+notify { 'is_functions 6': message => is_integer('12') }
+notify { 'is_functions 7': message => is_integer(12.0) }
+notify { 'is_functions 8': message => is_integer(undef) }
+notify { 'is_functions 9': message => is_integer('-0') }
+notify { 'is_functions 10': message => is_numeric('1e5') }
+notify { 'is_functions 11': message => is_numeric(undef) }
+notify { 'is_functions 12': message => is_numeric(1.5) }
+notify { 'is_functions 13': message => is_numeric('1.5.1') }
+notify { 'is_functions 14': message => is_bool(true) }
+notify { 'is_functions 15': message => is_bool('true') }
+notify { 'is_functions 16': message => is_array([]) }
+notify { 'is_functions 17': message => is_array('a') }
+notify { 'is_functions 18': message => is_hash({}) }
+notify { 'is_functions 19': message => is_hash(undef) }
+notify { 'is_functions 20': message => is_float(1.5) }
+notify { 'is_functions 21': message => is_float('1.5') }
+notify { 'is_functions 22': message => is_float('1.50') }
+notify { 'is_functions 23': message => is_float(1) }
+notify { 'is_functions 24': message => is_absolute_path('/a') }
+notify { 'is_functions 25': message => is_absolute_path('a') }

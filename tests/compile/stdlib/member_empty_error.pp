@@ -1,0 +1,2 @@
+# stdlib: member of an empty array of values
+$x = member(['a','b'], [])

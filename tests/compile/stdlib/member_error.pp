@@ -1,0 +1,2 @@
+# stdlib: member of a boolean
+$x = member(['a'], true)

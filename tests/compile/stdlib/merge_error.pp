@@ -1,0 +1,2 @@
+# stdlib: merge refuses arrays
+$x = merge({a=>1}, [1])

@@ -1,0 +1,2 @@
+# stdlib: num2bool of a word
+$x = num2bool('x')

@@ -1,0 +1,2 @@
+# stdlib: an empty version
+$x = os_version_gte('Debian', '')

@@ -1,0 +1,2 @@
+# stdlib: pick_default needs an argument
+$x = pick_default()

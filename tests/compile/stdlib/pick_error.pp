@@ -1,0 +1,2 @@
+# stdlib: pick of only undef and empty strings fails
+$x = pick(undef, '')

@@ -1,0 +1,2 @@
+# stdlib: prefix of a string
+$x = prefix('a', 'p')

@@ -1,0 +1,2 @@
+# stdlib: prefix with a number
+$x = prefix(['a'], 1)

@@ -1,0 +1,2 @@
+# stdlib: range of a word
+$x = range('x')

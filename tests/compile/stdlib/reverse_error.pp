@@ -1,0 +1,2 @@
+# stdlib: reverse of a hash
+$x = reverse({a=>1})

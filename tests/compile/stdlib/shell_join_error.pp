@@ -1,0 +1,2 @@
+# stdlib: shell_join of a string
+$x = shell_join('a')

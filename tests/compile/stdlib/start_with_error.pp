@@ -1,0 +1,2 @@
+# stdlib: an empty prefix
+$x = stdlib::start_with('foobar', '')

@@ -1,0 +1,2 @@
+# stdlib: str2bool of an unknown word
+$x = str2bool('x')

@@ -1,0 +1,2 @@
+# stdlib: suffix of a number
+$x = suffix(1, 'p')

@@ -1,0 +1,2 @@
+# stdlib: union of a string
+$x = union(['a'], 'b')

@@ -1,0 +1,2 @@
+# stdlib: uriescape of a number
+$x = uriescape(1)

@@ -1,0 +1,2 @@
+# stdlib: a relative path fails
+validate_absolute_path(['/a', 'b'])

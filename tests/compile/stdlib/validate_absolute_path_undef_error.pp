@@ -1,0 +1,2 @@
+# stdlib: undef is no path
+validate_absolute_path(undef)

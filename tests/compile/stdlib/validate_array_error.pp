@@ -1,0 +1,2 @@
+# stdlib: a hash is no array
+validate_array({a=>1})

@@ -1,0 +1,3 @@
+# stdlib: booleans pass
+validate_bool(true, false)
+notify { 'validate_bool': message => 'ok' }

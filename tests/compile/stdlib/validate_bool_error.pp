@@ -1,0 +1,2 @@
+# stdlib: a string is no boolean
+validate_bool(true, 'true')

@@ -1,0 +1,2 @@
+# stdlib: an array is no hash
+validate_hash([1])

@@ -1,0 +1,2 @@
+# stdlib: above the maximum
+validate_integer('12', 10)

@@ -1,0 +1,2 @@
+# stdlib: a maximum that is no integer
+validate_integer(5, 'x')

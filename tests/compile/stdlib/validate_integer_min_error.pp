@@ -1,0 +1,2 @@
+# stdlib: below the minimum
+validate_integer(5, '', 7)

@@ -1,0 +1,2 @@
+# stdlib: an unknown legacy validator
+validate_legacy(Integer, 'validate_nonexist', 'x')

@@ -1,0 +1,2 @@
+# stdlib: above the maximum
+validate_numeric(2.5, 2)

@@ -1,0 +1,2 @@
+# stdlib: no pattern matches
+validate_re('abc', '^b')

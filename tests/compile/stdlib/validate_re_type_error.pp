@@ -1,0 +1,2 @@
+# stdlib: the input must be a string
+validate_re(1, 'x')

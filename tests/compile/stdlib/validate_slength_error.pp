@@ -1,0 +1,2 @@
+# stdlib: a string too long
+validate_slength('abcd', 3)

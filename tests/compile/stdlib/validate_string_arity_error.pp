@@ -1,0 +1,2 @@
+# stdlib: validate_string without arguments
+validate_string()

@@ -1,0 +1,2 @@
+# stdlib: validate_string of an array
+validate_string('a', [])
