@@ -88,5 +88,7 @@ delete_node e2e-db-1
 gone() { ! k get "$@" >/dev/null 2>&1; }
 wait_for 60 "the NodeCatalog of a deleted Node to be collected" gone nodecatalog e2e-db-1
 wait_for 60 "the NodeFacts of a deleted Node to be collected" gone nodefacts e2e-db-1
-wait_for 30 "motd to count 2 nodes" test "$(k get manifest motd -n default -o jsonpath='{.status.selectedNodes}')" = 2
+# A function, so that wait_for asks the API server again on every try.
+motd_selects() { test "$(k get manifest motd -n default -o jsonpath='{.status.selectedNodes}')" = "$1"; }
+wait_for 30 "motd to count 2 nodes" motd_selects 2
 log "ok: a deleted Node leaves nothing behind"
