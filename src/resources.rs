@@ -229,6 +229,8 @@ pub enum Source {
     Resource,
     /// One of its properties (`/Stage[main]/Main/File[/x]/mode`).
     Property(&'static str),
+    /// Its provider, by name (`Exec[x](provider=posix)`).
+    Provider(&'static str),
 }
 
 /// What a provider may use while it works.
@@ -289,7 +291,8 @@ pub trait Provider {
     }
 
     /// The provider's name for the report's `provider_used`.
-    fn provider_name(&self) -> &'static str;
+    /// None for types without providers (notify, schedule).
+    fn provider_name(&self) -> Option<&'static str>;
 }
 
 /// A provider for resources of a type kuppet does not manage: evaluating
@@ -305,8 +308,8 @@ impl Provider for Unsupported {
     fn sync(&mut self, _p: &Property, _cx: &mut Context) -> Result<String, ResourceError> {
         Err(ResourceError::failed(self.reason.clone()))
     }
-    fn provider_name(&self) -> &'static str {
-        "unsupported"
+    fn provider_name(&self) -> Option<&'static str> {
+        Some("unsupported")
     }
 }
 
@@ -324,8 +327,8 @@ impl Provider for Inert {
     fn sync(&mut self, _p: &Property, _cx: &mut Context) -> Result<String, ResourceError> {
         Ok(String::new())
     }
-    fn provider_name(&self) -> &'static str {
-        "inert"
+    fn provider_name(&self) -> Option<&'static str> {
+        None
     }
 }
 

@@ -41,6 +41,8 @@ pub struct ApplyOptions {
     pub root: PathBuf,
     /// Only resources carrying one of these tags (empty: all).
     pub tags: Vec<String>,
+    /// Never resources carrying one of these tags (Puppet's `--skip_tags`).
+    pub skip_tags: Vec<String>,
     /// Write the DOT graphs here.
     pub graph_dir: Option<PathBuf>,
     /// Print log lines on stdout/stderr as `puppet apply` does.
@@ -50,6 +52,9 @@ pub struct ApplyOptions {
     /// Run provider tools (dpkg-query, apt-get, systemctl, useradd...) from
     /// this directory on the running system instead of inside the root.
     pub tool_dir: Option<PathBuf>,
+    /// Seconds spent getting the catalog (compiling it), for the report's
+    /// `config_retrieval` time.
+    pub config_retrieval: Option<f64>,
 }
 
 /// Why a run could not start. A run that starts always gives a report,
@@ -100,6 +105,7 @@ struct Run<'a> {
     report: Report,
     notified: IndexSet<usize>,
     tags: Vec<String>,
+    skip_tags: Vec<String>,
 }
 
 /// Converges the catalog and returns the run's report.
@@ -154,15 +160,18 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
         report,
         notified: IndexSet::new(),
         tags: options.tags.iter().map(|t| t.to_lowercase()).collect(),
+        skip_tags: options.skip_tags.iter().map(|t| t.to_lowercase()).collect(),
     };
     run.write_graphs()?;
     let cycles = run.graph.cycles();
+    let evaluation = Instant::now();
     if !cycles.is_empty() {
         run.fail_cycles(&cycles)?;
     } else {
         run.walk();
         run.report.transaction_completed = true;
     }
+    let evaluation = evaluation.elapsed().as_secs_f64();
     let seconds = started.elapsed().as_secs_f64();
     if run.report.transaction_completed {
         run.log(
@@ -172,8 +181,13 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
             format!("Applied catalog in {seconds:.2} seconds"),
         );
     }
-    run.report
-        .finalize(seconds, &[("catalog_application", seconds)]);
+    let mut times = Vec::new();
+    if let Some(t) = options.config_retrieval {
+        times.push(("config_retrieval", t));
+    }
+    times.push(("transaction_evaluation", evaluation));
+    times.push(("catalog_application", seconds));
+    run.report.finalize(seconds, &times);
     Ok(run.report)
 }
 
@@ -287,7 +301,7 @@ impl Run<'_> {
             resource_type: r.type_name.clone(),
             provider_used: self.providers[i]
                 .as_ref()
-                .map(|p| p.provider_name().to_string()),
+                .and_then(|p| p.provider_name().map(str::to_string)),
             containment_path: self.graph.containment_path(self.catalog, i),
             tags: r.tags.clone(),
             time: clock::now(),
@@ -311,12 +325,15 @@ impl Run<'_> {
         }
     }
 
+    /// Whether `--tags` and `--skip_tags` let a resource run.
     fn tagged(&self, resource: &Resource) -> bool {
-        self.tags.is_empty()
-            || resource
+        let has = |tags: &[String]| {
+            resource
                 .tags
                 .iter()
-                .any(|t| self.tags.contains(&t.to_lowercase()))
+                .any(|t| tags.contains(&t.to_lowercase()))
+        };
+        (self.tags.is_empty() || has(&self.tags)) && !has(&self.skip_tags)
     }
 
     /// Puppet's `eval_resource` for one vertex.
@@ -526,6 +543,9 @@ impl Run<'_> {
                 Source::Puppet => "Puppet".to_string(),
                 Source::Resource => self.paths[i].clone(),
                 Source::Property(p) => format!("{}/{p}", self.paths[i]),
+                Source::Provider(name) => {
+                    format!("{}(provider={name})", self.catalog.resources[i].reference())
+                }
             };
             let resource = (!matches!(m.source, Source::Puppet)).then_some(i);
             self.log(m.level, source, resource, m.text);

@@ -110,26 +110,25 @@ fn canonical_pair(ty: &str, title: &str) -> String {
     }
 }
 
-/// A file path as Puppet compares them: repeated slashes collapsed, no
-/// trailing slash.
+/// A file path as Puppet compares them (Ruby's `File.expand_path` on an
+/// absolute path): repeated slashes collapsed, `.` and `..` resolved, no
+/// trailing slash. Relative paths only lose repeated and trailing slashes.
 pub fn normalize_path(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    let mut last_slash = false;
-    for c in path.chars() {
-        if c == '/' {
-            if !last_slash {
-                out.push(c);
+    if !path.starts_with('/') {
+        let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+        return parts.join("/");
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
             }
-            last_slash = true;
-        } else {
-            out.push(c);
-            last_slash = false;
+            p => parts.push(p),
         }
     }
-    if out.len() > 1 && out.ends_with('/') {
-        out.pop();
-    }
-    out
+    format!("/{}", parts.join("/"))
 }
 
 /// A resource a type asks to be ordered before one of its own (Puppet's
@@ -997,6 +996,8 @@ mod tests {
     fn paths_normalize_slashes() {
         assert_eq!(normalize_path("//a//b/"), "/a/b");
         assert_eq!(normalize_path("/"), "/");
+        assert_eq!(normalize_path("/a/b/../c/./d"), "/a/c/d");
+        assert_eq!(normalize_path("/.."), "/");
         assert_eq!(capitalize_segments("foo::bar"), "Foo::Bar");
         assert_eq!(canonical_reference("class[main]"), "Class[Main]");
     }

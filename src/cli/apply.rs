@@ -48,6 +48,9 @@ pub struct Args {
     /// Apply only resources with one of these tags (comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub tags: Vec<String>,
+    /// Skip resources with one of these tags (comma-separated).
+    #[arg(long = "skip_tags", alias = "skip-tags", value_delimiter = ',')]
+    pub skip_tags: Vec<String>,
     /// Also log info lines.
     #[arg(long, short)]
     pub verbose: bool,
@@ -74,14 +77,22 @@ fn run_inner(args: Args) -> Result<u8, String> {
             root.display()
         ));
     }
-    let catalog = match &args.catalog {
+    let retrieval = Instant::now();
+    let mut catalog = match &args.catalog {
         Some(path) => read_catalog(path)?,
         None => compile(&args, &root)?,
     };
+    let config_retrieval = retrieval.elapsed().as_secs_f64();
+    if catalog.catalog_uuid.is_empty() {
+        // Puppet gives every catalog it compiles a fresh uuid; kuppet's
+        // compiles are deterministic, so the run names the catalog it applies.
+        catalog.catalog_uuid = transaction::clock::uuid();
+    }
     let options = ApplyOptions {
         noop: args.noop,
         root,
         tags: args.tags.clone(),
+        skip_tags: args.skip_tags.clone(),
         graph_dir: args.graph.clone(),
         console: true,
         log_level: Some(if args.debug {
@@ -92,6 +103,7 @@ fn run_inner(args: Args) -> Result<u8, String> {
             Level::Notice
         }),
         tool_dir: std::env::var_os("KUPPET_TOOL_DIR").map(PathBuf::from),
+        config_retrieval: Some(config_retrieval),
     };
     let report = transaction::apply(&catalog, &options)
         .map_err(|e| format!("Failed to apply catalog: {e}"))?;

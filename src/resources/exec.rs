@@ -278,18 +278,31 @@ impl Exec {
         Ok(exec)
     }
 
-    fn environment(&self) -> Vec<(String, String)> {
+    /// The command's environment: `path` as PATH, then `environment`
+    /// (warning, like Puppet, when a setting overrides an earlier one).
+    fn environment(&self, cx: &mut Context) -> Vec<(String, String)> {
         let mut env = Vec::new();
         if let Some(path) = &self.path {
             env.push(("PATH".to_string(), path.join(":")));
         }
         for setting in &self.environment {
             if let Some((k, v)) = setting.split_once('=') {
+                if env.iter().any(|(name, _)| name == k) {
+                    cx.log(
+                        Level::Warning,
+                        Source::Provider(self.provider()),
+                        format!("Overriding environment setting '{k}' with '{v}'"),
+                    );
+                }
                 env.retain(|(name, _)| name != k);
                 env.push((k.to_string(), v.to_string()));
             }
         }
         env
+    }
+
+    fn provider(&self) -> &'static str {
+        if self.shell { "shell" } else { "posix" }
     }
 
     /// Puppet's `checkexe`: the program must exist and be executable.
@@ -327,7 +340,7 @@ impl Exec {
     fn run(
         &self,
         cmd: &Cmd,
-        cx: &Context,
+        cx: &mut Context,
     ) -> Result<Result<CommandOutput, CommandError>, ResourceError> {
         self.check_exe(cmd, cx)?;
         let uid = match &self.user {
@@ -346,6 +359,15 @@ impl Exec {
                     .ok_or_else(|| ResourceError::failed(format!("Could not find group {g}")))?,
             ),
         };
+        // Like Puppet, `group` alone changes nothing; with `user` the command
+        // gets the user's groups too.
+        let (gid, groups) = match uid {
+            Some(uid) => {
+                let (gid, groups) = cx.host.credentials(uid, gid);
+                (Some(gid), Some(groups))
+            }
+            None => (None, None),
+        };
         let argv = match (cmd, self.shell) {
             (Cmd::Line(l), true) => Argv::Shell(l.clone()),
             (Cmd::Line(l), false) => Argv::Line(l.clone()),
@@ -353,10 +375,11 @@ impl Exec {
         };
         let spec = CommandSpec {
             argv: Some(argv),
-            env: self.environment(),
+            env: self.environment(cx),
             cwd: self.cwd.clone(),
             uid,
             gid,
+            groups,
             umask: self.umask,
             timeout: self.timeout,
             tool: false,
@@ -450,7 +473,12 @@ impl Exec {
             LogOutput::Never => false,
         };
         if log {
-            for line in out.output.split('\n').filter(|l| !l.is_empty()) {
+            // Ruby's `split(/\n/)`: empty lines kept, trailing ones dropped.
+            let mut lines: Vec<&str> = out.output.split('\n').collect();
+            while lines.last().is_some_and(|l| l.is_empty()) {
+                lines.pop();
+            }
+            for line in lines {
                 cx.log(cx.loglevel, Source::Property("returns"), line);
             }
         }
@@ -498,15 +526,27 @@ impl super::Provider for Exec {
     }
 
     fn refresh(&mut self, cx: &mut Context) -> Result<(), ResourceError> {
-        if self.checks_pass(cx, true)? {
-            let cmd = self.refresh.clone().unwrap_or_else(|| self.command.clone());
-            self.execute(&cmd, cx)?;
+        if !self.checks_pass(cx, true)? {
+            return Ok(());
         }
-        Ok(())
+        match self.refresh.clone() {
+            // Puppet runs `refresh` without looking at its exit code.
+            Some(cmd) => match self.run(&cmd, cx)? {
+                Err(CommandError::Timeout) => {
+                    Err(ResourceError::failed("Command exceeded timeout"))
+                }
+                Err(e) => Err(ResourceError::failed(e.to_string())),
+                Ok(_) => Ok(()),
+            },
+            None => {
+                let cmd = self.command.clone();
+                self.execute(&cmd, cx)
+            }
+        }
     }
 
-    fn provider_name(&self) -> &'static str {
-        if self.shell { "shell" } else { "posix" }
+    fn provider_name(&self) -> Option<&'static str> {
+        Some(self.provider())
     }
 }
 

@@ -493,7 +493,17 @@ impl File {
             (None, _) if cx.noop => Sync::OutOfSync,
             (None, _) => Sync::Error(format!("Could not find user {owner}")),
         };
-        Some(Property::new("owner", current_v, json!(owner), sync))
+        // Puppet prints names, not numbers (`uid2name`).
+        let shown = cx
+            .host
+            .uid(owner)
+            .and_then(|uid| cx.host.user_name(uid))
+            .unwrap_or_else(|| owner.clone());
+        let current_text = super::display(&current_v);
+        Some(
+            Property::new("owner", current_v, json!(owner), sync)
+                .with_texts(current_text, super::quote(&shown)),
+        )
     }
 
     fn group_property(&self, cx: &mut Context, current: Option<u32>) -> Option<Property> {
@@ -513,7 +523,16 @@ impl File {
             (None, _) if cx.noop => Sync::OutOfSync,
             (None, _) => Sync::Error(format!("Could not find group {group}")),
         };
-        Some(Property::new("group", current_v, json!(group), sync))
+        let shown = cx
+            .host
+            .gid(group)
+            .and_then(|gid| cx.host.group_name(gid))
+            .unwrap_or_else(|| group.clone());
+        let current_text = super::display(&current_v);
+        Some(
+            Property::new("group", current_v, json!(group), sync)
+                .with_texts(current_text, super::quote(&shown)),
+        )
     }
 
     fn mode_property(&self, stat: Option<&fs::Metadata>) -> Option<Property> {
@@ -529,7 +548,7 @@ impl File {
                 Property::new(
                     "mode",
                     json!("absent"),
-                    json!(mode::display(&desired)),
+                    json!(mode::value(&desired)),
                     Sync::OutOfSync,
                 )
                 .with_texts("'absent'", format!("'{}'", mode::display(&desired))),
@@ -548,7 +567,7 @@ impl File {
         };
         let desired_text = format!("'{}'", mode::display(&desired));
         Some(
-            Property::new("mode", json!(current), json!(mode::display(&desired)), sync)
+            Property::new("mode", json!(current), json!(mode::value(&desired)), sync)
                 .with_texts(format!("'{current}'"), desired_text),
         )
     }
@@ -1060,8 +1079,11 @@ impl super::Provider for File {
                     .unwrap_or_default(),
                 _ => "notlink".to_string(),
             };
+            // Puppet's `replace` test here follows links: a dangling link
+            // is retargeted even with replace => false.
+            let exists = fs::metadata(self.real(cx)).is_ok();
             let sync = if self.ensure == Some(Ensure::Link) || self.ensure.is_none() {
-                if !self.replace && present || current == *target {
+                if !self.replace && exists || current == *target {
                     Sync::InSync
                 } else {
                     Sync::OutOfSync
@@ -1213,8 +1235,8 @@ impl super::Provider for File {
         }
     }
 
-    fn provider_name(&self) -> &'static str {
-        "posix"
+    fn provider_name(&self) -> Option<&'static str> {
+        Some("posix")
     }
 }
 

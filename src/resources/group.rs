@@ -156,7 +156,7 @@ impl super::Provider for Group {
         }
     }
 
-    fn provider_name(&self) -> &'static str {
-        "groupadd"
+    fn provider_name(&self) -> Option<&'static str> {
+        Some("groupadd")
     }
 }

@@ -48,6 +48,8 @@ pub struct CommandSpec {
     pub cwd: Option<String>,
     pub uid: Option<u32>,
     pub gid: Option<u32>,
+    /// Supplementary groups, set with `uid` (None: none).
+    pub groups: Option<Vec<u32>>,
     pub umask: Option<u32>,
     /// Stop the command after this long (None: no limit).
     pub timeout: Option<Duration>,
@@ -239,6 +241,23 @@ impl Host {
             .map(|g| g.gid)
     }
 
+    /// What a command run as `uid` gets, like Puppet's `change_privileges`:
+    /// the user's primary group unless one is given, and its supplementary
+    /// groups (`initgroups`).
+    pub fn credentials(&self, uid: u32, gid: Option<u32>) -> (u32, Vec<u32>) {
+        let user = self.users().into_iter().find(|u| u.uid == uid);
+        let primary = gid.or(user.as_ref().map(|u| u.gid)).unwrap_or(0);
+        let mut groups = vec![primary];
+        if let Some(user) = user {
+            for g in self.groups() {
+                if g.members.contains(&user.name) && !groups.contains(&g.gid) {
+                    groups.push(g.gid);
+                }
+            }
+        }
+        (primary, groups)
+    }
+
     pub fn user_name(&self, uid: u32) -> Option<String> {
         self.users()
             .into_iter()
@@ -323,6 +342,7 @@ impl Host {
         cmd.stdout(Stdio::from(writer)).stderr(Stdio::from(writer2));
 
         let (uid, gid, umask) = (spec.uid, spec.gid, spec.umask);
+        let groups: Option<Vec<libc::gid_t>> = spec.groups.clone();
         // When the root is the host's own root seen from a container (the agent
         // DaemonSet: hostPID, host / mounted at /host), commands join PID 1's
         // namespaces, so `systemctl` reaches the host's systemd and tools see
@@ -353,6 +373,11 @@ impl Host {
                     }
                     let dir = cwd_c.as_deref().unwrap_or(c"/");
                     if libc::chdir(dir.as_ptr()) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    if let Some(groups) = &groups
+                        && libc::setgroups(groups.len(), groups.as_ptr()) != 0
+                    {
                         return Err(std::io::Error::last_os_error());
                     }
                     if let Some(gid) = gid
@@ -394,6 +419,11 @@ impl Host {
                     if libc::chdir(dir.as_ptr()) != 0 {
                         return Err(std::io::Error::last_os_error());
                     }
+                    if let Some(groups) = &groups
+                        && libc::setgroups(groups.len(), groups.as_ptr()) != 0
+                    {
+                        return Err(std::io::Error::last_os_error());
+                    }
                     if let Some(gid) = gid
                         && libc::setgid(gid) != 0
                     {
@@ -417,13 +447,44 @@ impl Host {
             if let Some(cwd) = &spec.cwd {
                 cmd.current_dir(cwd);
             }
-            if let Some(gid) = gid {
-                cmd.gid(gid);
+            if let Some(groups) = groups {
+                // Supplementary groups must be set before the user changes,
+                // which the standard library does before any pre_exec hook:
+                // change all three here.
+                // SAFETY: setgroups, setgid, setuid and umask are
+                // async-signal-safe; the data was prepared before the fork.
+                unsafe {
+                    cmd.pre_exec(move || {
+                        if libc::setgroups(groups.len(), groups.as_ptr()) != 0 {
+                            return Err(std::io::Error::last_os_error());
+                        }
+                        if let Some(gid) = gid
+                            && libc::setgid(gid) != 0
+                        {
+                            return Err(std::io::Error::last_os_error());
+                        }
+                        if let Some(uid) = uid
+                            && libc::setuid(uid) != 0
+                        {
+                            return Err(std::io::Error::last_os_error());
+                        }
+                        if let Some(mask) = umask {
+                            libc::umask(mask as libc::mode_t);
+                        }
+                        Ok(())
+                    });
+                }
+            } else {
+                if let Some(gid) = gid {
+                    cmd.gid(gid);
+                }
+                if let Some(uid) = uid {
+                    cmd.uid(uid);
+                }
             }
-            if let Some(uid) = uid {
-                cmd.uid(uid);
-            }
-            if let Some(mask) = umask {
+            if spec.groups.is_none()
+                && let Some(mask) = umask
+            {
                 // SAFETY: umask is async-signal-safe.
                 unsafe {
                     cmd.pre_exec(move || {

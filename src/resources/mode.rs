@@ -42,10 +42,17 @@ pub fn is_numeric(value: &str) -> bool {
     !value.is_empty() && value.chars().all(|c| c.is_ascii_digit())
 }
 
-/// Four digits, as Puppet prints modes (`644` → `0644`).
+/// As Puppet prints modes: padded to four characters with zeros (`644` →
+/// `0644`; Ruby's `rjust`, so symbolic modes too: `a+x` → `0a+x`).
 pub fn display(value: &str) -> String {
-    if is_numeric(value) && value.len() < 4 {
-        format!("{value:0>4}")
+    format!("{value:0>4}")
+}
+
+/// The mode as the report's values hold it: numeric modes with four digits,
+/// symbolic ones as written.
+pub fn value(value: &str) -> String {
+    if is_numeric(value) {
+        display(value)
     } else {
         value.to_string()
     }
@@ -177,6 +184,8 @@ mod tests {
         assert_eq!(normalize("755"), "755");
         assert_eq!(display("644"), "0644");
         assert_eq!(display("4755"), "4755");
+        assert_eq!(display("a+x"), "0a+x");
+        assert_eq!(value("a+x"), "a+x");
         assert!(valid("0644") && valid("u=rwx,go=r") && valid("a+X"));
         assert!(!valid("abc") && !valid("99") && !valid(""));
     }

@@ -342,8 +342,8 @@ impl super::Provider for Package {
         })
     }
 
-    fn provider_name(&self) -> &'static str {
-        self.provider
+    fn provider_name(&self) -> Option<&'static str> {
+        Some(self.provider)
     }
 }
 

@@ -363,7 +363,7 @@ impl super::Provider for Service {
         }
     }
 
-    fn provider_name(&self) -> &'static str {
-        "systemd"
+    fn provider_name(&self) -> Option<&'static str> {
+        Some("systemd")
     }
 }

@@ -506,8 +506,8 @@ impl super::Provider for User {
         Ok(property.change_message())
     }
 
-    fn provider_name(&self) -> &'static str {
-        "useradd"
+    fn provider_name(&self) -> Option<&'static str> {
+        Some("useradd")
     }
 }
 

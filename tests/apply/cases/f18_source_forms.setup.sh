@@ -1,0 +1,5 @@
+mkdir "$SANDBOX/src"
+printf 'A\n' > "$SANDBOX/src/a"
+printf 'B\n' > "$SANDBOX/src/b"
+printf '#!/bin/sh\n' > "$SANDBOX/src/exec"; chmod 0755 "$SANDBOX/src/exec"
+printf 'A\n' > "$SANDBOX/identical"

@@ -1,0 +1,5 @@
+mkdir -p "$SANDBOX/src/sub" "$SANDBOX/copy/extra-dir"
+printf 'one\n' > "$SANDBOX/src/one"
+printf 'two\n' > "$SANDBOX/src/sub/two"
+printf 'stale\n' > "$SANDBOX/copy/stale"
+printf 'old one\n' > "$SANDBOX/copy/one"

@@ -1,0 +1,3 @@
+# The audit metaparameter.
+$s = $facts['sandbox']
+file { "${s}/audited": ensure => file, content => 'a', audit => 'mode' }
