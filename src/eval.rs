@@ -16,6 +16,7 @@ pub mod error;
 mod expr;
 pub mod functions;
 mod loader;
+pub mod lookup;
 mod resources;
 pub mod scope;
 mod stdlib;
@@ -43,6 +44,14 @@ pub struct CompileRequest {
     pub modulepath: Vec<PathBuf>,
 }
 
+/// Where Hiera data comes from beyond the modules' own `hiera.yaml`.
+#[derive(Debug, Clone, Default)]
+pub struct DataConfig {
+    /// The global layer's `hiera.yaml` (Puppet's `--hiera_config`): version 5,
+    /// or 3; relative data directories are relative to its directory.
+    pub hiera_config: Option<PathBuf>,
+}
+
 /// One parsed manifest given to a compile.
 #[derive(Debug, Clone)]
 pub struct ManifestInput {
@@ -65,6 +74,15 @@ pub fn compile(request: &CompileRequest) -> Result<Catalog, Diagnostic> {
 
 /// Compiles a catalog for one node, keeping what the compile logged.
 pub fn compile_with_logs(request: &CompileRequest) -> Result<Compiled, Diagnostic> {
+    compile_with_data(request, &DataConfig::default())
+}
+
+/// Compiles a catalog for one node with Hiera data beyond the modules'
+/// (`--hiera-config`), keeping what the compile logged.
+pub fn compile_with_data(
+    request: &CompileRequest,
+    data: &DataConfig,
+) -> Result<Compiled, Diagnostic> {
     let arena = typed_arena::Arena::new();
     let mut c = compiler::Compiler::new(
         &request.node,
@@ -72,6 +90,7 @@ pub fn compile_with_logs(request: &CompileRequest) -> Result<Compiled, Diagnosti
         request.modulepath.clone(),
         &arena,
     );
+    c.hiera.global_config = data.hiera_config.clone();
     for input in &request.manifests {
         c.register(&input.manifest, input.apply_top_level)
             .map_err(|e| e.into_diagnostic(&request.node))?;

@@ -8,8 +8,9 @@
 //! refuse it too, on the same line when Puppet's message has one.
 //!
 //! Facts come from `tests/compile/facts.yaml`, the node is
-//! `node1.example.com`, and a case with a `NAME.modules/` directory uses it as
-//! its modulepath. Cases listed in `tests/compile/KNOWN_FAILURES` (one
+//! `node1.example.com`, a case with a `NAME.modules/` directory uses it as
+//! its modulepath, and one with a `NAME.hiera.yaml` uses it as its global
+//! Hiera layer (Puppet's `hiera_config`). Cases listed in `tests/compile/KNOWN_FAILURES` (one
 //! `NAME  reason` per line) may fail; a listed case that passes fails the
 //! test, so the list only shrinks.
 //!
@@ -151,7 +152,12 @@ fn compile_file(pp: &Path, modules: &Path, facts: Map<String, Value>) -> Outcome
             Vec::new()
         },
     };
-    match kuppet::eval::compile(&request) {
+    // A `NAME.hiera.yaml` beside the case is its global Hiera layer.
+    let hiera = pp.with_extension("hiera.yaml");
+    let data = kuppet::eval::DataConfig {
+        hiera_config: hiera.is_file().then_some(hiera),
+    };
+    match kuppet::eval::compile_with_data(&request, &data).map(|c| c.catalog) {
         Ok(catalog) => match serde_json::from_str(&catalog.to_json()) {
             Ok(v) => Outcome::Catalog(v),
             Err(e) => Outcome::Panic(format!("kuppet's catalog JSON does not parse: {e}")),

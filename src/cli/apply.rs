@@ -5,7 +5,7 @@
 //! with the facts (`--facts`, or gathered from the host) first.
 
 use crate::catalog::Catalog;
-use crate::eval::{CompileRequest, ManifestInput};
+use crate::eval::{CompileRequest, DataConfig, ManifestInput};
 use crate::resources::Level;
 use crate::transaction::{self, ApplyOptions};
 use std::path::{Path, PathBuf};
@@ -30,6 +30,10 @@ pub struct Args {
     /// Directories holding modules, colon-separated.
     #[arg(long)]
     pub modulepath: Option<String>,
+    /// Hiera data beyond the modules' own: a `hiera.yaml` (version 5, or 3)
+    /// searched before module data, like Puppet's `--hiera_config`.
+    #[arg(long)]
+    pub hiera_config: Option<PathBuf>,
     /// Report what would change without changing anything.
     #[arg(long)]
     pub noop: bool,
@@ -194,7 +198,12 @@ fn compile(args: &Args, root: &Path) -> Result<Catalog, String> {
             })
             .unwrap_or_default(),
     };
-    let catalog = crate::eval::compile(&request).map_err(|d| d.to_string())?;
+    let data = DataConfig {
+        hiera_config: args.hiera_config.clone(),
+    };
+    let catalog = crate::eval::compile_with_data(&request, &data)
+        .map(|c| c.catalog)
+        .map_err(|d| d.to_string())?;
     println!(
         "Notice: Compiled catalog for {node} in environment {} in {:.2} seconds",
         catalog.environment,

@@ -1,7 +1,7 @@
 //! `kuppet compile MANIFEST...`: prints the catalog Puppet would compile.
 
 use crate::diagnostics::Diagnostic;
-use crate::eval::{CompileRequest, Compiled, ManifestInput};
+use crate::eval::{CompileRequest, Compiled, DataConfig, ManifestInput};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -20,6 +20,10 @@ pub struct Args {
     /// Directories holding modules (`mod/manifests/init.pp`...), colon-separated.
     #[arg(long)]
     pub modulepath: Option<String>,
+    /// Hiera data beyond the modules' own: a `hiera.yaml` (version 5, or 3)
+    /// searched before module data, like Puppet's `--hiera_config`.
+    #[arg(long)]
+    pub hiera_config: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -38,6 +42,7 @@ pub fn run(args: Args) -> u8 {
         facts,
         args.node.as_deref(),
         args.modulepath.as_deref(),
+        args.hiera_config.as_deref(),
     ) {
         Ok(compiled) => {
             print_logs(&compiled);
@@ -64,6 +69,7 @@ pub fn compile_files(
     facts: serde_json::Map<String, serde_json::Value>,
     node: Option<&str>,
     modulepath: Option<&str>,
+    hiera_config: Option<&Path>,
 ) -> Result<Compiled, Diagnostic> {
     let mut manifests = Vec::with_capacity(files.len());
     for file in files {
@@ -103,7 +109,10 @@ pub fn compile_files(
             })
             .unwrap_or_default(),
     };
-    crate::eval::compile_with_logs(&request)
+    let data = DataConfig {
+        hiera_config: hiera_config.map(Path::to_path_buf),
+    };
+    crate::eval::compile_with_data(&request, &data)
 }
 
 /// Reads facts from YAML or JSON (JSON is YAML, so one parser serves both).

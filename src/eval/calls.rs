@@ -236,7 +236,10 @@ impl<'a> Compiler<'a> {
             | "then" | "any" | "all" | "find" | "partition" | "group_by" | "each_slice" => {
                 self.iteration(name, args, lambda, e, f, m)
             }
-            "lookup" => self.lookup_fn(args, lambda, e, f, m),
+            "lookup" => self.lookup_function(args, lambda, e, f, m),
+            "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => {
+                self.hiera_function(name, args, lambda, e, f, m)
+            }
             super::epp::EPP_TEXT => {
                 if let Some(out) = self.epp_out.last_mut() {
                     for a in &args {
@@ -643,43 +646,6 @@ impl<'a> Compiler<'a> {
             )));
         }
         Ok(Value::array(refs))
-    }
-
-    fn lookup_fn(
-        &mut self,
-        args: Vec<Value>,
-        lambda: Option<&'a Lambda>,
-        e: &'a Expr,
-        f: &mut Frame,
-        m: &'a Manifest,
-    ) -> EResult<Value> {
-        let (name, default) = match args.as_slice() {
-            [n, Value::Hash(opts)] => (
-                n.to_display(),
-                opts.get(&Value::string("default_value")).cloned(),
-            ),
-            [Value::Hash(opts)] => (
-                opts.get(&Value::string("name"))
-                    .map(|v| v.to_display())
-                    .unwrap_or_default(),
-                opts.get(&Value::string("default_value")).cloned(),
-            ),
-            [n] => (n.to_display(), None),
-            [n, _] | [n, _, _] => (n.to_display(), None),
-            [n, _, _, d, ..] => (n.to_display(), Some(d.clone())),
-            [] => return Err(self.call_error("'lookup' expects at least 1 argument", e, m)),
-        };
-        if let Some(d) = default {
-            return Ok(d);
-        }
-        if let Some(l) = lambda {
-            return self.call_lambda(l, vec![Value::string(name)], f, m);
-        }
-        Err(self.call_error(
-            format!("Function lookup() did not find a value for the name '{name}'"),
-            e,
-            m,
-        ))
     }
 
     // ----- Puppet-language functions

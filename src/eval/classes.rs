@@ -283,7 +283,14 @@ impl<'a> Compiler<'a> {
             .insert("title".into(), title.clone());
         self.scopes[scope].vars.insert("name".into(), title);
         self.set_module_vars(scope, declaring, def.manifest);
-        self.bind_parameters(id, scope, &def.def.params, def.manifest, def.def.span)?;
+        self.bind_parameters(
+            id,
+            scope,
+            &def.def.params,
+            def.manifest,
+            def.def.span,
+            Some(&name),
+        )?;
         // Stage edge.
         let stage = match self.resources[id].param("stage") {
             Some(Value::String(s)) => Some(s.to_string()),
@@ -333,7 +340,7 @@ impl<'a> Compiler<'a> {
         self.scopes[scope].vars.insert("name".into(), name_v);
         self.set_module_vars(scope, declaring, def.manifest);
         let origin = self.resources[id].origin;
-        let r = self.bind_parameters(id, scope, &def.def.params, def.manifest, def.def.span);
+        let r = self.bind_parameters(id, scope, &def.def.params, def.manifest, def.def.span, None);
         if let Err(Flow::Error(mut err)) = r {
             if let Some((m, span)) = origin {
                 err.location = None;
@@ -395,7 +402,8 @@ impl<'a> Compiler<'a> {
     }
 
     /// Binds a class or define's parameters into its scope and resource:
-    /// given values, else defaults (evaluated in the new scope), type-checked.
+    /// given values, else (for a class, named by `class`) values from Hiera
+    /// data, else defaults (evaluated in the new scope), type-checked.
     fn bind_parameters(
         &mut self,
         id: ResId,
@@ -403,6 +411,7 @@ impl<'a> Compiler<'a> {
         params: &'a [Parameter],
         m: &'a Manifest,
         span: Span,
+        class: Option<&str>,
     ) -> EResult<()> {
         let reference = self.resources[id].reference();
         // Unknown parameters.
@@ -418,7 +427,29 @@ impl<'a> Compiler<'a> {
         }
         let mut frame = Frame::new(scope);
         for p in params {
-            let given = self.resources[id].param(&p.name).cloned();
+            let mut given = self.resources[id].param(&p.name).cloned();
+            // Automatic parameter lookup; an undef found does not trump a default.
+            if given.is_none()
+                && let Some(class) = class
+                && let Some(v) = self
+                    .class_parameter_lookup(class, &p.name, scope)
+                    .map_err(EvalError::new)?
+                && !(v.is_undef() && p.default.is_some())
+            {
+                if !v.is_undef() {
+                    let source = self.scopes[scope].source.clone();
+                    self.resources[id].params.insert(
+                        Rc::from(p.name.as_str()),
+                        Param {
+                            value: v.clone(),
+                            source,
+                            line: m.line_of(span) as u32,
+                            from_default: false,
+                        },
+                    );
+                }
+                given = Some(v);
+            }
             let value = match given {
                 Some(v) => v,
                 None => match &p.default {

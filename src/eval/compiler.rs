@@ -153,6 +153,8 @@ pub struct Compiler<'a> {
     pub stage_main: ResId,
     /// The manifest top-level code is being evaluated from (for locations).
     pub main_manifest: Option<&'a Manifest>,
+    /// Hiera: configurations and data files read so far.
+    pub hiera: super::lookup::HieraState,
 }
 
 /// A matched node definition, the node resource's name, and regex captures.
@@ -172,6 +174,7 @@ impl<'a> Compiler<'a> {
         Compiler {
             node: node.to_string(),
             facts: facts_value,
+            hiera: super::lookup::HieraState::new(None, modulepath.clone()),
             modulepath,
             arena,
             loaded_paths: FxHashSet::default(),

@@ -10,6 +10,8 @@
 #
 # For every CASE.pp (files inside CASE.modules/ directories are modules, not cases) it runs
 #   puppet-catalog CASE.pp --facts tests/compile/facts.yaml [--modulepath CASE.modules]
+# (with a CASE.hiera.yaml, the global Hiera layer, tests/realworld/puppet-batch.rb with
+# --hiera-config CASE.hiera.yaml instead, from the case's directory)
 # (for cases under stdlib/, CASE.modules:/usr/share/puppet/modules, so that
 # puppetlabs-stdlib stays available) and writes CASE.json (Puppet's catalog) when Puppet compiles it, or CASE.error (Puppet's
 # message, from its `Error:` line on) when Puppet refuses it; the other of the two files is removed.
@@ -33,6 +35,23 @@ one() {
     esac
   fi
   rm -f "$base.json" "$base.error"
+  if [ -f "$base.hiera.yaml" ]; then
+    # A global Hiera layer (Puppet's hiera_config): puppet-catalog has no option
+    # for it, the batch driver of tests/realworld does (same catalogs otherwise).
+    out="$(mktemp -d)"
+    mp=()
+    [ -d "$base.modules" ] && mp=(--modulepath "$base.modules")
+    (cd "$(dirname "$pp")" && ruby "$here/../realworld/puppet-batch.rb" --facts "$FACTS" "${mp[@]}" \
+      --hiera-config "$base.hiera.yaml" "$out" "$pp" > /dev/null)
+    name="$(basename "$base")"
+    if [ -f "$out/$name.json" ]; then
+      mv "$out/$name.json" "$base.json"; echo "ok    ${pp#$here/}"
+    else
+      mv "$out/$name.error" "$base.error"; echo "error ${pp#$here/}: $(head -c 160 "$base.error")"
+    fi
+    rm -rf "$out"
+    return
+  fi
   if "$PUPPET_CATALOG" "${args[@]}" > "$base.json.tmp" 2> "$base.stderr.tmp"; then
     mv "$base.json.tmp" "$base.json"
     echo "ok    ${pp#$here/}"

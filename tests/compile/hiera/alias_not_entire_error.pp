@@ -1,0 +1,2 @@
+# alias() must be the whole string.
+notice(lookup('al::bad'))

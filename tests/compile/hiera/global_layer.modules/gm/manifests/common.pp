@@ -1,0 +1,1 @@
+class gm::common { notify { 'gm::common': } }

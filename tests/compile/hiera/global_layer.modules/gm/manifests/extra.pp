@@ -1,0 +1,1 @@
+class gm::extra { notify { 'gm::extra': } }

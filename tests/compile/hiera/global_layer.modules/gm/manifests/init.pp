@@ -1,0 +1,4 @@
+class gm (String $message, Array $list) {
+  notify { "gm: ${message}": }
+  notify { 'gm list': message => String($list) }
+}

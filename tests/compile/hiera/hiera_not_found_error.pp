@@ -1,0 +1,2 @@
+# hiera() without a default fails like lookup().
+notice(hiera('nothing_anywhere'))

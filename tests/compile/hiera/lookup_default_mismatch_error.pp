@@ -1,0 +1,2 @@
+# The default must match the type asked for too.
+$x = lookup('lk::missing', Integer, 'first', 'text')

@@ -1,0 +1,2 @@
+# Several names, none found.
+notice(lookup(['lk::one', 'lk::two']))

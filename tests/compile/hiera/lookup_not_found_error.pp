@@ -1,0 +1,2 @@
+# A key no layer has, without a default, fails the compile.
+$x = lookup('lk::nothere')

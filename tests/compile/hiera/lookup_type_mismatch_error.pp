@@ -1,0 +1,2 @@
+# The value found must match the type asked for.
+$x = lookup('lk::string', Integer)

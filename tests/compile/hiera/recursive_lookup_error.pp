@@ -1,0 +1,2 @@
+# A value that interpolates itself through another key.
+notice(lookup('rc::a'))
