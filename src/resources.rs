@@ -354,6 +354,18 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
     })
 }
 
+/// Checks what a resource needs from the rest of the catalog (a file's
+/// filebucket); an error refuses the catalog, as Puppet does.
+pub fn validate_in_catalog(
+    resource: &Resource,
+    catalog: &crate::catalog::Catalog,
+) -> Result<(), ResourceError> {
+    match resource.type_name.as_str() {
+        "File" => file::validate_in_catalog(resource, catalog),
+        _ => Ok(()),
+    }
+}
+
 /// The resources a resource requires implicitly (Puppet's autorequire).
 pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
     match resource.type_name.as_str() {

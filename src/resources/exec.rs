@@ -99,6 +99,8 @@ pub struct Exec {
     umask: Option<u32>,
     logoutput: LogOutput,
     shell: bool,
+    /// The command is Sensitive: never shown in messages or output.
+    sensitive: bool,
 }
 
 fn checks(resource: &Resource, name: &str) -> Vec<Cmd> {
@@ -250,6 +252,7 @@ impl Exec {
             umask,
             logoutput,
             shell,
+            sensitive: resource.sensitive_parameters.iter().any(|p| p == "command"),
         };
         let validate = |cmd: &Cmd| -> Result<(), ResourceError> {
             if exec.shell {
@@ -413,9 +416,10 @@ impl Exec {
             for cmd in cmds {
                 match self.run(cmd, cx)? {
                     Err(CommandError::Timeout) => {
+                        let check = if want_success { "onlyif" } else { "unless" };
                         cx.log(
                             Level::Err,
-                            Source::Resource,
+                            Source::Property(check),
                             format!("Check {:?} exceeded timeout", cmd.text()),
                         );
                         return Ok(false);
@@ -478,14 +482,26 @@ impl Exec {
             while lines.last().is_some_and(|l| l.is_empty()) {
                 lines.pop();
             }
-            for line in lines {
-                cx.log(cx.loglevel, Source::Property("returns"), line);
+            if self.sensitive {
+                cx.log(
+                    cx.loglevel,
+                    Source::Property("returns"),
+                    "[output redacted]",
+                );
+            } else {
+                for line in lines {
+                    cx.log(cx.loglevel, Source::Property("returns"), line);
+                }
             }
         }
         if !ok {
+            let shown = if self.sensitive {
+                "[command redacted]".to_string()
+            } else {
+                format!("'{}'", cmd.text())
+            };
             return Err(ResourceError::failed(format!(
-                "'{}' returned {code} instead of one of [{}]",
-                cmd.text(),
+                "{shown} returned {code} instead of one of [{}]",
                 self.returns.join(",")
             )));
         }
