@@ -145,6 +145,22 @@ impl Exec {
                     .collect(),
             ),
         };
+        // `creates` and `cwd` are Puppet paths: fully qualified.
+        for param in ["creates", "cwd"] {
+            let paths = param_list(resource, param);
+            if param == "cwd" && paths.len() > 1 {
+                return Err(invalid(
+                    param,
+                    &format!("{param} only accepts a single path, not an array of paths"),
+                ));
+            }
+            if paths.iter().any(|p| !p.starts_with('/')) {
+                return Err(invalid(
+                    param,
+                    &format!("{param} must be a fully qualified path"),
+                ));
+            }
+        }
         let environment = param_list(resource, "environment");
         for setting in &environment {
             let valid = setting.find('=').is_some_and(|i| {
