@@ -182,6 +182,9 @@ pub enum Level {
     Notice,
     Warning,
     Err,
+    Alert,
+    Emerg,
+    Crit,
 }
 
 impl Level {
@@ -193,6 +196,9 @@ impl Level {
             Level::Notice => "notice",
             Level::Warning => "warning",
             Level::Err => "err",
+            Level::Alert => "alert",
+            Level::Emerg => "emerg",
+            Level::Crit => "crit",
         }
     }
 
@@ -204,6 +210,9 @@ impl Level {
             Level::Notice => "Notice",
             Level::Warning => "Warning",
             Level::Err => "Error",
+            Level::Alert => "Alert",
+            Level::Emerg => "Emergency",
+            Level::Crit => "Critical",
         }
     }
 
@@ -214,7 +223,10 @@ impl Level {
             "info" | "verbose" => Level::Info,
             "notice" => Level::Notice,
             "warning" => Level::Warning,
-            "err" | "alert" | "emerg" | "crit" => Level::Err,
+            "err" => Level::Err,
+            "alert" => Level::Alert,
+            "emerg" => Level::Emerg,
+            "crit" => Level::Crit,
             _ => return None,
         })
     }
@@ -352,6 +364,18 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
             ),
         }),
     })
+}
+
+/// Checks what a resource needs from the rest of the catalog (a file's
+/// filebucket); an error refuses the catalog, as Puppet does.
+pub fn validate_in_catalog(
+    resource: &Resource,
+    catalog: &crate::catalog::Catalog,
+) -> Result<(), ResourceError> {
+    match resource.type_name.as_str() {
+        "File" => file::validate_in_catalog(resource, catalog),
+        _ => Ok(()),
+    }
 }
 
 /// The resources a resource requires implicitly (Puppet's autorequire).

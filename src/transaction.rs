@@ -17,7 +17,10 @@
 //!   got was a noop event or it is in noop itself ("Would have triggered").
 
 pub mod clock;
+mod generate;
 pub mod report;
+mod schedule;
+mod state;
 
 use crate::catalog::graph::{GraphError, RunGraph, VertexKind, is_container};
 use crate::catalog::{Catalog, Resource};
@@ -55,6 +58,9 @@ pub struct ApplyOptions {
     /// Seconds spent getting the catalog (compiling it), for the report's
     /// `config_retrieval` time.
     pub config_retrieval: Option<f64>,
+    /// Where state between runs is kept (when scheduled resources were
+    /// checked); `<root>/var/lib/kuppet` when unset.
+    pub state_dir: Option<PathBuf>,
 }
 
 /// Why a run could not start. A run that starts always gives a report,
@@ -106,6 +112,13 @@ struct Run<'a> {
     notified: IndexSet<usize>,
     tags: Vec<String>,
     skip_tags: Vec<String>,
+    /// Resources generated during the run (a recursive file's children);
+    /// their indexes continue the catalog's.
+    generated: Vec<Resource>,
+    /// Each resource's containment path, as the report gives it.
+    containment: Vec<Vec<String>>,
+    /// The state kept between runs, once a scheduled resource needs it.
+    stored: Option<state::Stored>,
 }
 
 /// Converges the catalog and returns the run's report.
@@ -118,6 +131,7 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
             providers.push(None);
         } else {
             let p = resources::provider_for(r)
+                .and_then(|p| resources::validate_in_catalog(r, catalog).map(|()| p))
                 .map_err(|e| TransactionError::InvalidResource(e.to_string()))?;
             providers.push(Some(p));
         }
@@ -129,8 +143,12 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
         options.root.clone()
     };
     let host = std::rc::Rc::new(Host::new(root).with_tool_dir(options.tool_dir.clone()));
-    let paths = (0..catalog.resources.len())
-        .map(|i| format!("/{}", graph.containment_path(catalog, i).join("/")))
+    let containment: Vec<Vec<String>> = (0..catalog.resources.len())
+        .map(|i| graph.containment_path(catalog, i))
+        .collect();
+    let paths = containment
+        .iter()
+        .map(|c| format!("/{}", c.join("/")))
         .collect();
     let report = Report {
         host: catalog.name.clone(),
@@ -161,6 +179,9 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
         notified: IndexSet::new(),
         tags: options.tags.iter().map(|t| t.to_lowercase()).collect(),
         skip_tags: options.skip_tags.iter().map(|t| t.to_lowercase()).collect(),
+        generated: Vec::new(),
+        containment,
+        stored: None,
     };
     run.write_graphs()?;
     let cycles = run.graph.cycles();
@@ -172,6 +193,12 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
         run.report.transaction_completed = true;
     }
     let evaluation = evaluation.elapsed().as_secs_f64();
+    if let Some(stored) = run.stored.as_mut()
+        && let Err(e) = stored.save(schedule::LocalTime::now().epoch)
+    {
+        let message = format!("Could not save the state between runs: {e}");
+        run.log(Level::Warning, "Puppet".into(), None, message);
+    }
     let seconds = started.elapsed().as_secs_f64();
     if run.report.transaction_completed {
         run.log(
@@ -192,6 +219,16 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
 }
 
 impl Run<'_> {
+    /// A resource of the catalog, or one generated during the run.
+    fn resource(&self, i: usize) -> &Resource {
+        let n = self.catalog.resources.len();
+        if i < n {
+            &self.catalog.resources[i]
+        } else {
+            &self.generated[i - n]
+        }
+    }
+
     fn threshold(&self) -> Level {
         self.options.log_level.unwrap_or(Level::Notice)
     }
@@ -216,7 +253,7 @@ impl Run<'_> {
         let mut tags = vec![level.as_str().to_string()];
         let (file, line) = match resource {
             Some(i) => {
-                let r = &self.catalog.resources[i];
+                let r = self.resource(i);
                 tags.extend(r.tags.iter().cloned());
                 (r.file.clone().filter(|f| !f.is_empty()), r.line)
             }
@@ -278,7 +315,7 @@ impl Run<'_> {
                 ));
                 self.report
                     .resource_statuses
-                    .insert(self.catalog.resources[i].reference(), status);
+                    .insert(self.resource(i).reference(), status);
             }
         }
         self.log(
@@ -292,7 +329,7 @@ impl Run<'_> {
     }
 
     fn new_status(&self, i: usize) -> ResourceStatus {
-        let r = &self.catalog.resources[i];
+        let r = self.resource(i);
         ResourceStatus {
             title: r.title.clone(),
             file: r.file.clone().filter(|f| !f.is_empty()),
@@ -302,7 +339,7 @@ impl Run<'_> {
             provider_used: self.providers[i]
                 .as_ref()
                 .and_then(|p| p.provider_name().map(str::to_string)),
-            containment_path: self.graph.containment_path(self.catalog, i),
+            containment_path: self.containment[i].clone(),
             tags: r.tags.clone(),
             time: clock::now(),
             ..Default::default()
@@ -312,6 +349,7 @@ impl Run<'_> {
     fn walk(&mut self) {
         let mut walk = self.graph.walk();
         while let Some(v) = walk.next() {
+            self.eval_generate(v, &mut walk);
             self.evaluate(v);
             walk.finish(&self.graph, v);
         }
@@ -348,7 +386,7 @@ impl Run<'_> {
             }
         }
         self.state[v].failed_deps = failed;
-        let resource = &self.catalog.resources[i];
+        let resource = self.resource(i);
 
         if !self.tagged(resource) {
             if !anchor {
@@ -361,6 +399,34 @@ impl Run<'_> {
             self.unschedule(v);
             return;
         }
+        if !anchor {
+            match self.scheduled(i) {
+                Ok(true) => {}
+                Ok(false) => {
+                    let source = self.paths[i].clone();
+                    self.log(Level::Debug, source, Some(i), "Not scheduled".into());
+                    let mut status = self.new_status(i);
+                    status.skipped = true;
+                    self.report
+                        .resource_statuses
+                        .insert(self.resource(i).reference(), status);
+                    self.unschedule(v);
+                    return;
+                }
+                Err(message) => {
+                    let source = self.paths[i].clone();
+                    self.log(Level::Err, source, Some(i), message.clone());
+                    let mut status = self.new_status(i);
+                    status.add_event(resource_event("resource_error", "failure", &message));
+                    self.report
+                        .resource_statuses
+                        .insert(self.resource(i).reference(), status);
+                    self.state[v].failed = true;
+                    self.unschedule(v);
+                    return;
+                }
+            }
+        }
         if !self.state[v].failed_deps.is_empty() {
             if !anchor {
                 let deps: Vec<usize> = self.state[v].failed_deps.iter().copied().collect();
@@ -368,7 +434,7 @@ impl Run<'_> {
                     if self.notified.insert(d) {
                         let msg = format!(
                             "Dependency {} has failures: true",
-                            self.catalog.resources[d].reference()
+                            self.resource(d).reference()
                         );
                         self.log(Level::Notice, self.paths[i].clone(), Some(i), msg);
                     }
@@ -383,13 +449,14 @@ impl Run<'_> {
                 status.skipped = true;
                 self.report
                     .resource_statuses
-                    .insert(self.catalog.resources[i].reference(), status);
+                    .insert(self.resource(i).reference(), status);
             }
             self.unschedule(v);
             return;
         }
         if !anchor {
             let status = self.harness(i);
+            self.record_checked(i);
             let failed = status.failed || status.failed_to_restart;
             self.state[v].failed = failed;
             let events: Vec<Queued> = status
@@ -401,7 +468,7 @@ impl Run<'_> {
                 .collect();
             self.report
                 .resource_statuses
-                .insert(self.catalog.resources[i].reference(), status);
+                .insert(self.resource(i).reference(), status);
             if !failed {
                 self.queue_events(v, &events);
                 if self.state[v].invalidates {
@@ -413,6 +480,41 @@ impl Run<'_> {
             }
         }
         self.process_events(v);
+    }
+
+    /// Whether a resource's schedule lets it run now (true without one);
+    /// the error names a schedule that does not exist or is invalid.
+    fn scheduled(&mut self, i: usize) -> Result<bool, String> {
+        let Some(name) = self.resource(i).param_str("schedule").map(str::to_string) else {
+            return Ok(true);
+        };
+        let schedule = match schedule::Schedule::named(self.catalog, &name) {
+            Some(Ok(s)) => s,
+            Some(Err(e)) => return Err(e),
+            None => return Err(format!("Could not find schedule {name}")),
+        };
+        let reference = self.resource(i).reference();
+        let previous = self.stored().checked(&reference);
+        Ok(schedule.matches(previous, &schedule::LocalTime::now()))
+    }
+
+    /// Remembers when a scheduled resource was checked.
+    fn record_checked(&mut self, i: usize) {
+        if self.resource(i).param_str("schedule").is_some() {
+            let reference = self.resource(i).reference();
+            let now = schedule::LocalTime::now().epoch;
+            self.stored().record_checked(&reference, now);
+        }
+    }
+
+    /// The state kept between runs, read the first time it is needed.
+    fn stored(&mut self) -> &mut state::Stored {
+        let dir = self
+            .options
+            .state_dir
+            .clone()
+            .unwrap_or_else(|| self.host.path("/var/lib/kuppet"));
+        self.stored.get_or_insert_with(|| state::Stored::load(&dir))
     }
 
     /// Sends a vertex's events along its refresh edges.
@@ -476,7 +578,7 @@ impl Run<'_> {
             return;
         }
         let (i, anchor) = self.vertex_resource(v);
-        let resource = &self.catalog.resources[i];
+        let resource = self.resource(i);
         let noop = if anchor {
             self.options.noop
         } else {
@@ -504,6 +606,7 @@ impl Run<'_> {
             return;
         }
         let loglevel = loglevel(resource);
+        let key = resource.reference();
         let host = std::rc::Rc::clone(&self.host);
         let mut cx = Context::new(&host, noop, loglevel);
         let result = match self.providers[i].as_mut() {
@@ -512,7 +615,6 @@ impl Run<'_> {
         };
         let messages = cx.take_messages();
         self.flush_messages(i, messages);
-        let key = resource.reference();
         match result {
             Ok(()) => {
                 let message = format!("Triggered 'refresh' from {count} {plural}");
@@ -544,7 +646,7 @@ impl Run<'_> {
                 Source::Resource => self.paths[i].clone(),
                 Source::Property(p) => format!("{}/{p}", self.paths[i]),
                 Source::Provider(name) => {
-                    format!("{}(provider={name})", self.catalog.resources[i].reference())
+                    format!("{}(provider={name})", self.resource(i).reference())
                 }
             };
             let resource = (!matches!(m.source, Source::Puppet)).then_some(i);
@@ -556,7 +658,7 @@ impl Run<'_> {
     fn harness(&mut self, i: usize) -> ResourceStatus {
         let started = Instant::now();
         let mut status = self.new_status(i);
-        let resource = &self.catalog.resources[i];
+        let resource = self.resource(i);
         let noop = resources::resource_noop(resource, self.options.noop);
         let host = std::rc::Rc::clone(&self.host);
         let mut cx = Context::new(&host, noop, loglevel(resource));
@@ -582,7 +684,7 @@ impl Run<'_> {
                 mut properties,
             }) => {
                 // Values the catalog marks secret are never shown.
-                let secret = &self.catalog.resources[i].sensitive_parameters;
+                let secret = &self.resource(i).sensitive_parameters;
                 if !secret.is_empty() {
                     for p in properties.iter_mut() {
                         // A file created with secret content: its ensure is secret too.

@@ -300,7 +300,7 @@ fn unsupported_features_fail_only_their_resource() {
         (
             "File",
             &tree,
-            json!({"ensure": "directory", "recurse": true, "mode": "0700"}),
+            json!({"ensure": "file", "content": "x", "checksum": "mtime"}),
         ),
         (
             "File",
@@ -326,7 +326,7 @@ fn unsupported_features_fail_only_their_resource() {
     assert!(
         reason(&format!("File[{tree}]"))
             .as_str()
-            .is_some_and(|m| m.contains("recurse"))
+            .is_some_and(|m| m.contains("mtime"))
     );
     assert!(
         reason(&format!("File[{remote}]"))

@@ -169,6 +169,85 @@ fn packages_install_remove_purge_and_pin_versions() {
 }
 
 #[test]
+fn packages_are_held_and_released_with_mark() {
+    let root = Root::new();
+    root.write("var/lib/fake/available", "curl 7.88.1-10\nvim 2:9.0-2\n");
+    root.write(
+        "var/lib/fake/packages",
+        "vim 2:9.0-1 installed\nheld-tool 1.0 installed\n",
+    );
+    root.write("var/lib/fake/holds", "held-tool\n");
+    let cat = catalog(&[
+        (
+            "Package",
+            "curl",
+            json!({"ensure": "installed", "mark": "hold"}),
+        ),
+        ("Package", "vim", json!({"mark": "hold"})),
+        (
+            "Package",
+            "held-tool",
+            json!({"ensure": "installed", "mark": "none"}),
+        ),
+    ]);
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(messages(&report, "Package[curl]"), ["created"]);
+    assert_eq!(
+        messages(&report, "Package[vim]"),
+        ["mark changed 'none' to 'hold'"]
+    );
+    assert_eq!(
+        messages(&report, "Package[held-tool]"),
+        ["mark changed 'hold' to 'none'"]
+    );
+    let calls = root.take_calls();
+    assert!(
+        calls.contains(&"selection curl hold".to_string()),
+        "{calls:?}"
+    );
+    assert!(
+        calls.contains(&"selection vim hold".to_string()),
+        "{calls:?}"
+    );
+    assert!(
+        calls.contains(&"selection held-tool install".to_string()),
+        "{calls:?}"
+    );
+    let (code, _, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 0, "second run changes nothing: {out}");
+
+    // A held package is released for its removal.
+    let remove = catalog(&[("Package", "vim", json!({"ensure": "absent"}))]);
+    let (code, _, out) = root.apply(&remove, &[]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        root.take_calls()
+            .contains(&"apt-get -y -q --allow-change-held-packages remove vim".to_string())
+    );
+    let bad = catalog(&[(
+        "Package",
+        "vim",
+        json!({"ensure": "purged", "mark": "hold"}),
+    )]);
+    let (code, _, _) = {
+        let work = tempfile::tempdir().expect("tempdir");
+        let cat = work.path().join("catalog.json");
+        std::fs::write(&cat, bad.to_string()).expect("write");
+        let out = Command::new(env!("CARGO_BIN_EXE_kuppet"))
+            .args(["apply", "--catalog"])
+            .arg(&cat)
+            .arg("--root")
+            .arg(root.path())
+            .env("KUPPET_TOOL_DIR", tools())
+            .output()
+            .expect("kuppet runs");
+        (out.status.code().unwrap_or(-1), (), ())
+    };
+    assert_eq!(code, 1, "mark with ensure => purged is refused");
+}
+
+#[test]
 fn package_noop_and_failures_report_without_changing() {
     let root = Root::new();
     root.write("var/lib/fake/available", "curl 7.88.1-10\n");

@@ -188,7 +188,9 @@ pub struct Vertex {
     pub name: String,
     /// Puppet's sort key for cycles (`Type[title]`, anchors `Whit[...]`).
     sort_key: String,
-    priority: (usize, u8),
+    /// Catalog position, then the rank among what that position generated
+    /// (a container's completed anchor, the children of a recursive file).
+    priority: (usize, u32),
 }
 
 /// An edge's label: whether events travelling along it trigger a refresh
@@ -513,7 +515,7 @@ impl RunGraph {
                 let (priority, name) = match kind {
                     VertexKind::Resource(i) => ((i, 0), refs[i].clone()),
                     VertexKind::Admissible(i) | VertexKind::Completed(i) => (
-                        (i, u8::from(matches!(kind, VertexKind::Completed(_)))),
+                        (i, u32::from(matches!(kind, VertexKind::Completed(_)))),
                         refs[i].clone(),
                     ),
                 };
@@ -555,6 +557,85 @@ impl RunGraph {
             dot_expanded,
             dot_resources,
         })
+    }
+
+    /// Adds resources a resource generated while the run walks (Puppet's
+    /// `eval_generate`: a recursive file's children), as Puppet splices
+    /// them in: each child comes right after `parent` in priority and depends
+    /// on its nearest generated ancestor (or `parent`); a new completed
+    /// anchor depends on `parent` and every child, carries their events, and
+    /// takes over `parent`'s edges to the rest of the graph.
+    ///
+    /// `children` are (catalog index, reference, index in `children` of the
+    /// child it depends on); catalog indexes continue the catalog's. Returns
+    /// the new vertices: the children in order, then the anchor.
+    pub fn add_generated(
+        &mut self,
+        parent: usize,
+        anchor_name: &str,
+        children: &[(usize, String, Option<usize>)],
+    ) -> Vec<usize> {
+        let VertexKind::Resource(parent_resource) = self.vertices[parent].kind else {
+            return Vec::new();
+        };
+        let base = self.vertices[parent].priority.0;
+        let container = self.parents[parent_resource];
+        let mut added = Vec::with_capacity(children.len() + 1);
+        for (rank, (index, reference, _)) in children.iter().enumerate() {
+            let v = self.push_vertex(Vertex {
+                kind: VertexKind::Resource(*index),
+                name: reference.clone(),
+                sort_key: reference.clone(),
+                priority: (base, rank as u32 + 1),
+            });
+            while self.vertex_of.len() <= *index {
+                self.vertex_of.push(None);
+                self.parents.push(None);
+                self.refs.push(String::new());
+            }
+            self.vertex_of[*index] = Some(v);
+            self.parents[*index] = container;
+            self.refs[*index] = reference.clone();
+            added.push(v);
+        }
+        let anchor = self.push_vertex(Vertex {
+            kind: VertexKind::Completed(parent_resource),
+            name: anchor_name.to_string(),
+            sort_key: format!("Whit[Completed_{anchor_name}]"),
+            priority: (base, children.len() as u32 + 1),
+        });
+        // The parent's edges now leave from the anchor.
+        let outs = std::mem::take(&mut self.dependents[parent]);
+        for &t in &outs {
+            for d in self.dependencies[t].iter_mut() {
+                if *d == parent {
+                    *d = anchor;
+                }
+            }
+        }
+        self.dependents[anchor] = outs;
+        self.refresh_targets[anchor] = std::mem::take(&mut self.refresh_targets[parent]);
+        for (k, (_, _, ancestor)) in children.iter().enumerate() {
+            let from = ancestor.map_or(parent, |a| added[a]);
+            self.dependents[from].push(added[k]);
+            self.dependencies[added[k]].push(from);
+            self.dependents[added[k]].push(anchor);
+            self.refresh_targets[added[k]].push(anchor);
+            self.dependencies[anchor].push(added[k]);
+        }
+        self.dependents[parent].push(anchor);
+        self.refresh_targets[parent].push(anchor);
+        self.dependencies[anchor].push(parent);
+        added.push(anchor);
+        added
+    }
+
+    fn push_vertex(&mut self, vertex: Vertex) -> usize {
+        self.vertices.push(vertex);
+        self.dependencies.push(Vec::new());
+        self.dependents.push(Vec::new());
+        self.refresh_targets.push(Vec::new());
+        self.vertices.len() - 1
     }
 
     /// Number of vertices (resources and anchors).
@@ -768,7 +849,7 @@ impl RunGraph {
 #[derive(Debug)]
 pub struct Walk {
     blockers: Vec<usize>,
-    ready: BinaryHeap<Reverse<((usize, u8), usize)>>,
+    ready: BinaryHeap<Reverse<((usize, u32), usize)>>,
 }
 
 impl Walk {
@@ -776,6 +857,20 @@ impl Walk {
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<usize> {
         self.ready.pop().map(|Reverse((_, v))| v)
+    }
+
+    /// Takes in vertices added to `graph` since the walk started (none of
+    /// their dependencies is done yet).
+    pub fn grow(&mut self, graph: &RunGraph, added: &[usize]) {
+        while self.blockers.len() < graph.vertices.len() {
+            self.blockers.push(0);
+        }
+        for &v in added {
+            self.blockers[v] = graph.dependencies[v].len();
+            if self.blockers[v] == 0 {
+                self.ready.push(Reverse((graph.vertices[v].priority, v)));
+            }
+        }
     }
 
     /// Marks a vertex of `graph` done.

@@ -55,6 +55,10 @@ pub struct Args {
     /// Skip resources with one of these tags (comma-separated).
     #[arg(long = "skip_tags", alias = "skip-tags", value_delimiter = ',')]
     pub skip_tags: Vec<String>,
+    /// Keep the state between runs (when scheduled resources last ran)
+    /// here instead of `<root>/var/lib/kuppet`.
+    #[arg(long = "statedir", alias = "state-dir")]
+    pub statedir: Option<PathBuf>,
     /// Also log info lines.
     #[arg(long, short)]
     pub verbose: bool,
@@ -108,6 +112,7 @@ fn run_inner(args: Args) -> Result<u8, String> {
         }),
         tool_dir: std::env::var_os("KUPPET_TOOL_DIR").map(PathBuf::from),
         config_retrieval: Some(config_retrieval),
+        state_dir: args.statedir.clone(),
     };
     let report = transaction::apply(&catalog, &options)
         .map_err(|e| format!("Failed to apply catalog: {e}"))?;

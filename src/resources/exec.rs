@@ -99,6 +99,8 @@ pub struct Exec {
     umask: Option<u32>,
     logoutput: LogOutput,
     shell: bool,
+    /// The command is Sensitive: never shown in messages or output.
+    sensitive: bool,
 }
 
 fn checks(resource: &Resource, name: &str) -> Vec<Cmd> {
@@ -143,6 +145,22 @@ impl Exec {
                     .collect(),
             ),
         };
+        // `creates` and `cwd` are Puppet paths: fully qualified.
+        for param in ["creates", "cwd"] {
+            let paths = param_list(resource, param);
+            if param == "cwd" && paths.len() > 1 {
+                return Err(invalid(
+                    param,
+                    &format!("{param} only accepts a single path, not an array of paths"),
+                ));
+            }
+            if paths.iter().any(|p| !p.starts_with('/')) {
+                return Err(invalid(
+                    param,
+                    &format!("{param} must be a fully qualified path"),
+                ));
+            }
+        }
         let environment = param_list(resource, "environment");
         for setting in &environment {
             let valid = setting.find('=').is_some_and(|i| {
@@ -250,6 +268,7 @@ impl Exec {
             umask,
             logoutput,
             shell,
+            sensitive: resource.sensitive_parameters.iter().any(|p| p == "command"),
         };
         let validate = |cmd: &Cmd| -> Result<(), ResourceError> {
             if exec.shell {
@@ -413,9 +432,10 @@ impl Exec {
             for cmd in cmds {
                 match self.run(cmd, cx)? {
                     Err(CommandError::Timeout) => {
+                        let check = if want_success { "onlyif" } else { "unless" };
                         cx.log(
                             Level::Err,
-                            Source::Resource,
+                            Source::Property(check),
                             format!("Check {:?} exceeded timeout", cmd.text()),
                         );
                         return Ok(false);
@@ -478,14 +498,26 @@ impl Exec {
             while lines.last().is_some_and(|l| l.is_empty()) {
                 lines.pop();
             }
-            for line in lines {
-                cx.log(cx.loglevel, Source::Property("returns"), line);
+            if self.sensitive {
+                cx.log(
+                    cx.loglevel,
+                    Source::Property("returns"),
+                    "[output redacted]",
+                );
+            } else {
+                for line in lines {
+                    cx.log(cx.loglevel, Source::Property("returns"), line);
+                }
             }
         }
         if !ok {
+            let shown = if self.sensitive {
+                "[command redacted]".to_string()
+            } else {
+                format!("'{}'", cmd.text())
+            };
             return Err(ResourceError::failed(format!(
-                "'{}' returned {code} instead of one of [{}]",
-                cmd.text(),
+                "{shown} returned {code} instead of one of [{}]",
                 self.returns.join(",")
             )));
         }

@@ -7,16 +7,20 @@
 //! the bytes, is fsynced and renamed over the path, and the directory is
 //! fsynced, so a run killed at any moment leaves the old file or the new one.
 
+pub mod checksum;
+pub mod recurse;
+
 use super::{
     Context, Examined, Level, Property, ResourceError, Source, Sync, located, mode, param_bool,
     param_list, param_string,
 };
 use crate::catalog::Resource;
 use crate::catalog::graph::{AutoRequire, normalize_path};
+use checksum::{Checksum, hex};
 use serde_json::{Value, json};
 use sha2::Digest;
 use std::fs;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
@@ -40,78 +44,6 @@ impl Ensure {
             Ensure::Absent => "absent",
         }
     }
-}
-
-/// The digest used to compare content.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Checksum {
-    Sha256,
-    Sha224,
-    Sha384,
-    Sha512,
-    Sha256Lite,
-}
-
-impl Checksum {
-    fn name(self) -> &'static str {
-        match self {
-            Checksum::Sha256 => "sha256",
-            Checksum::Sha224 => "sha224",
-            Checksum::Sha384 => "sha384",
-            Checksum::Sha512 => "sha512",
-            Checksum::Sha256Lite => "sha256lite",
-        }
-    }
-
-    fn sum(self, data: &[u8]) -> String {
-        let hex = match self {
-            Checksum::Sha256 => hex(&sha2::Sha256::digest(data)),
-            Checksum::Sha224 => hex(&sha2::Sha224::digest(data)),
-            Checksum::Sha384 => hex(&sha2::Sha384::digest(data)),
-            Checksum::Sha512 => hex(&sha2::Sha512::digest(data)),
-            Checksum::Sha256Lite => hex(&sha2::Sha256::digest(&data[..data.len().min(512)])),
-        };
-        format!("{{{}}}{}", self.name(), hex)
-    }
-
-    fn sum_file(self, path: &Path) -> std::io::Result<String> {
-        let mut f = fs::File::open(path)?;
-        let mut buf = vec![0u8; 64 * 1024];
-        macro_rules! stream {
-            ($h:expr) => {{
-                let mut h = $h;
-                loop {
-                    let n = f.read(&mut buf)?;
-                    if n == 0 {
-                        break;
-                    }
-                    h.update(&buf[..n]);
-                }
-                hex(&h.finalize())
-            }};
-        }
-        let hex = match self {
-            Checksum::Sha256 => stream!(sha2::Sha256::new()),
-            Checksum::Sha224 => stream!(sha2::Sha224::new()),
-            Checksum::Sha384 => stream!(sha2::Sha384::new()),
-            Checksum::Sha512 => stream!(sha2::Sha512::new()),
-            Checksum::Sha256Lite => {
-                let mut data = Vec::new();
-                f.take(512).read_to_end(&mut data)?;
-                hex(&sha2::Sha256::digest(&data))
-            }
-        };
-        Ok(format!("{{{}}}{}", self.name(), hex))
-    }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        let _ = write!(s, "{b:02x}");
-    }
-    s
 }
 
 /// The text of an I/O error without Rust's `(os error N)` suffix.
@@ -255,27 +187,24 @@ impl File {
         };
         let mut unsupported = None;
         let checksum = match param_string(resource, "checksum").as_deref() {
-            None | Some("sha256") => Checksum::Sha256,
-            Some("sha224") => Checksum::Sha224,
-            Some("sha384") => Checksum::Sha384,
-            Some("sha512") => Checksum::Sha512,
-            Some("sha256lite") => Checksum::Sha256Lite,
-            Some(
-                other @ ("md5" | "md5lite" | "sha1" | "sha1lite" | "mtime" | "ctime" | "none"),
-            ) => {
-                unsupported = Some(format!(
-                    "kuppet does not compare content by checksum '{other}'; use sha256 (the default), sha224, sha384 or sha512"
-                ));
-                Checksum::Sha256
-            }
-            Some(other) => {
-                return Err(invalid(
-                    "checksum",
-                    format!(
-                        "Invalid value \"{other}\". Valid values are md5, md5lite, sha256, sha256lite, sha384, sha512, sha224, sha1, sha1lite, mtime, ctime, none."
-                    ),
-                ));
-            }
+            None => Checksum::Sha256,
+            Some(name) => match Checksum::parse(name) {
+                Some(c) => c,
+                None if matches!(name, "mtime" | "ctime" | "none") => {
+                    unsupported = Some(format!(
+                        "kuppet does not compare content by checksum '{name}'; use a digest (sha256, the default, sha224, sha384, sha512, sha1 or md5)"
+                    ));
+                    Checksum::Sha256
+                }
+                None => {
+                    return Err(invalid(
+                        "checksum",
+                        format!(
+                            "Invalid value \"{name}\". Valid values are md5, md5lite, sha256, sha256lite, sha384, sha512, sha224, sha1, sha1lite, mtime, ctime, none."
+                        ),
+                    ));
+                }
+            },
         };
         for source in &sources {
             let scheme = source.split_once("://").map(|(s, _)| s);
@@ -300,20 +229,12 @@ impl File {
                 }
             }
         }
-        match param_string(resource, "recurse").as_deref() {
-            None | Some("false") => {}
-            Some("true" | "remote") => {
-                unsupported = Some(
-                    "kuppet does not manage directory trees recursively (recurse) yet; manage each file, or the tree with an exec"
-                        .into(),
-                );
-            }
-            Some(other) => {
-                return Err(invalid(
-                    "recurse",
-                    format!("Invalid recurse value {other:?}"),
-                ));
-            }
+        if recurse::Recurse::of(resource).is_none() {
+            let value = param_string(resource, "recurse").unwrap_or_default();
+            return Err(invalid(
+                "recurse",
+                format!("Invalid value \"{value}\". Valid values are true, false, remote."),
+            ));
         }
         let backup = match resource.parameters.get("backup") {
             None | Some(Value::Null) | Some(Value::Bool(false)) => None,
@@ -493,17 +414,15 @@ impl File {
             (None, _) if cx.noop => Sync::OutOfSync,
             (None, _) => Sync::Error(format!("Could not find user {owner}")),
         };
-        // Puppet prints names, not numbers (`uid2name`).
-        let shown = cx
-            .host
-            .uid(owner)
-            .and_then(|uid| cx.host.user_name(uid))
-            .unwrap_or_else(|| owner.clone());
+        // Puppet prints names, not numbers (`uid2name`); a number without a
+        // name prints as a number.
+        let shown = match cx.host.uid(owner).and_then(|uid| cx.host.user_name(uid)) {
+            Some(name) => super::quote(&name),
+            None if owner.chars().all(|c| c.is_ascii_digit()) => owner.clone(),
+            None => super::quote(owner),
+        };
         let current_text = super::display(&current_v);
-        Some(
-            Property::new("owner", current_v, json!(owner), sync)
-                .with_texts(current_text, super::quote(&shown)),
-        )
+        Some(Property::new("owner", current_v, json!(owner), sync).with_texts(current_text, shown))
     }
 
     fn group_property(&self, cx: &mut Context, current: Option<u32>) -> Option<Property> {
@@ -523,16 +442,13 @@ impl File {
             (None, _) if cx.noop => Sync::OutOfSync,
             (None, _) => Sync::Error(format!("Could not find group {group}")),
         };
-        let shown = cx
-            .host
-            .gid(group)
-            .and_then(|gid| cx.host.group_name(gid))
-            .unwrap_or_else(|| group.clone());
+        let shown = match cx.host.gid(group).and_then(|gid| cx.host.group_name(gid)) {
+            Some(name) => super::quote(&name),
+            None if group.chars().all(|c| c.is_ascii_digit()) => group.clone(),
+            None => super::quote(group),
+        };
         let current_text = super::display(&current_v);
-        Some(
-            Property::new("group", current_v, json!(group), sync)
-                .with_texts(current_text, super::quote(&shown)),
-        )
+        Some(Property::new("group", current_v, json!(group), sync).with_texts(current_text, shown))
     }
 
     fn mode_property(&self, stat: Option<&fs::Metadata>) -> Option<Property> {
@@ -768,10 +684,18 @@ impl File {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         if !dir.is_dir() {
-            return Err(wrap(format!(
-                "No such file or directory - A directory component in {} does not exist or is a dangling symbolic link",
-                self.path
-            )));
+            // Puppet writes content through a temporary file, and creates an
+            // empty file by opening the path itself: the errors differ.
+            return Err(wrap(
+                if self.content.is_none() && self.source_path.is_none() {
+                    format!("No such file or directory @ rb_sysopen - {}", self.path)
+                } else {
+                    format!(
+                        "No such file or directory - A directory component in {} does not exist or is a dangling symbolic link",
+                        self.path
+                    )
+                },
+            ));
         }
         let (tmp, mut file) = create_temp(&dir, &base).map_err(|e| wrap(io_text(&e)))?;
         let cleanup = |e: String| {
@@ -1240,6 +1164,32 @@ impl super::Provider for File {
     }
 }
 
+/// Checks what a file needs from the rest of the catalog: a filebucket it
+/// backs up to must be declared (or be Puppet's default, `puppet`).
+pub fn validate_in_catalog(
+    resource: &Resource,
+    catalog: &crate::catalog::Catalog,
+) -> Result<(), ResourceError> {
+    let Some(Value::String(name)) = resource.parameters.get("backup") else {
+        return Ok(());
+    };
+    if name.starts_with('.') || matches!(name.as_str(), "puppet" | "true" | "false" | "") {
+        return Ok(());
+    }
+    let declared = catalog.resources.iter().any(|r| {
+        r.type_name == "Filebucket"
+            && (r.title == *name || r.param_str("name").is_some_and(|n| n == name))
+    });
+    if declared {
+        Ok(())
+    } else {
+        Err(ResourceError::invalid(located(
+            resource,
+            &format!("Could not find filebucket {name} specified in backup"),
+        )))
+    }
+}
+
 /// A file requires its nearest managed parent directory, its link target,
 /// and its owner and group when named.
 pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
@@ -1271,15 +1221,6 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
 #[cfg(test)]
 mod tests {
     use super::super::quote;
-    use super::*;
-
-    #[test]
-    fn checksums_are_labelled() {
-        assert_eq!(
-            Checksum::Sha256.sum(b"ok"),
-            "{sha256}2689367b205c16ce32ed4200942b8b8b1e262dfc70d9bc9fbc77c49699a4f1df"
-        );
-    }
 
     #[test]
     fn quoting_is_shared() {

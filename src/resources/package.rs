@@ -4,7 +4,8 @@
 //!
 //! `ensure`: `present`/`installed`, `absent`, `purged`, `latest` (the
 //! candidate `apt-cache policy` shows), a version, or a version range
-//! (`>= 1.2 < 2`).
+//! (`>= 1.2 < 2`). `mark`: `hold` or `none` (`dpkg --set-selections`); a
+//! held package is released for the time an install or removal needs.
 
 use super::host::{Argv, CommandSpec};
 use super::{Context, Examined, Property, ResourceError, Sync, located, param_list, param_string};
@@ -53,6 +54,10 @@ pub struct Package {
     keep_config: bool,
     latest: Option<String>,
     have: Option<Have>,
+    /// `mark`: whether the package should be held (None: not managed).
+    hold: Option<bool>,
+    /// Whether dpkg has it held now (read by `query`).
+    held: bool,
 }
 
 const ENV: [(&str, &str); 3] = [
@@ -83,6 +88,29 @@ impl Package {
                 )));
             }
         };
+        let hold = match param_string(resource, "mark").as_deref() {
+            None => None,
+            Some("hold") => Some(true),
+            Some("none") => Some(false),
+            Some(other) => {
+                return Err(ResourceError::invalid(located(
+                    resource,
+                    &format!(
+                        "Parameter mark failed on {}: Invalid hold value \"{other}\". Valid values are: hold/none",
+                        resource.reference()
+                    ),
+                )));
+            }
+        };
+        if hold.is_some() && matches!(want, Want::Absent | Want::Purged) {
+            return Err(ResourceError::invalid(located(
+                resource,
+                &format!(
+                    "Validation of {} failed: You cannot use \"mark\" property while \"ensure\" is one of [\"absent\", \"purged\"]",
+                    resource.reference()
+                ),
+            )));
+        }
         Ok(Package {
             name: param_string(resource, "name").unwrap_or_else(|| resource.title.clone()),
             want,
@@ -92,6 +120,8 @@ impl Package {
             keep_config: param_string(resource, "configfiles").as_deref() != Some("replace"),
             latest: None,
             have: None,
+            hold,
+            held: false,
         })
     }
 
@@ -119,8 +149,21 @@ impl Package {
         Ok(out.output)
     }
 
-    /// `dpkg-query` for the package (Puppet's `query`).
-    fn query(&self, cx: &Context) -> Result<Have, ResourceError> {
+    /// Holds or releases the package (`dpkg --set-selections`); like Puppet,
+    /// whatever dpkg says is ignored.
+    fn set_hold(&self, cx: &Context, hold: bool) {
+        let selection = if hold { "hold" } else { "install" };
+        let _ = cx.host.run(&CommandSpec {
+            argv: Some(Argv::Args(vec!["dpkg".into(), "--set-selections".into()])),
+            tool: true,
+            stdin: Some(format!("{} {selection}\n", self.name).into_bytes()),
+            ..Default::default()
+        });
+    }
+
+    /// `dpkg-query` for the package (Puppet's `query`); also notes whether
+    /// it is held.
+    fn query(&mut self, cx: &Context) -> Result<Have, ResourceError> {
         let argv = vec![
             "dpkg-query".to_string(),
             "-W".into(),
@@ -148,6 +191,7 @@ impl Package {
             }
             let (error, status, version) =
                 (fields[1], fields[2], fields.get(4).copied().unwrap_or(""));
+            self.held = fields[0] == "hold";
             if error != "ok" {
                 return Err(ResourceError::failed(format!(
                     "Package {}, version {version} is in error state: {error}",
@@ -213,11 +257,17 @@ impl Package {
             } else {
                 "--force-confnew"
             };
-            self.tool(
+            if self.held {
+                self.set_hold(cx, false);
+            }
+            let result = self.tool(
                 cx,
                 vec!["dpkg".into(), conf.into(), "-i".into(), source.clone()],
-            )?;
-            return Ok(());
+            );
+            if self.hold == Some(true) {
+                self.set_hold(cx, true);
+            }
+            return result.map(|_| ());
         }
         if let Ok(sources) = std::fs::read_to_string(cx.host.path("/etc/apt/sources.list"))
             && sources
@@ -242,8 +292,14 @@ impl Package {
         argv.extend(self.install_options.iter().cloned());
         argv.push("install".into());
         argv.push(self.source.clone().unwrap_or(target));
-        self.tool(cx, argv)?;
-        Ok(())
+        if self.held {
+            self.set_hold(cx, false);
+        }
+        let result = self.tool(cx, argv);
+        if self.hold == Some(true) {
+            self.set_hold(cx, true);
+        }
+        result.map(|_| ())
     }
 }
 
@@ -269,15 +325,40 @@ impl super::Provider for Package {
             _ => "package_changed",
         };
         let present = matches!(have, Have::Installed(_));
-        let property = Property::new("ensure", have.value(), desired, sync).with_event(event);
+        let mut properties =
+            vec![Property::new("ensure", have.value(), desired, sync).with_event(event)];
         self.have = Some(have);
+        if let Some(hold) = self.hold {
+            let name = |h: bool| if h { "hold" } else { "none" };
+            properties.push(Property::new(
+                "mark",
+                json!(name(self.held)),
+                json!(name(hold)),
+                if self.held == hold {
+                    Sync::InSync
+                } else {
+                    Sync::OutOfSync
+                },
+            ));
+        }
         Ok(Examined {
             present,
-            properties: vec![property],
+            properties,
         })
     }
 
     fn sync(&mut self, property: &Property, cx: &mut Context) -> Result<String, ResourceError> {
+        if property.name == "mark" {
+            let hold = self.hold.unwrap_or(false);
+            self.set_hold(cx, hold);
+            self.held = hold;
+            return Ok(property.change_message());
+        }
+        let release = if self.held {
+            vec!["--allow-change-held-packages".to_string()]
+        } else {
+            Vec::new()
+        };
         match self.want.clone() {
             Want::Present => self.install(cx, None)?,
             Want::Absent => {
@@ -286,13 +367,12 @@ impl super::Provider for Package {
                 } else {
                     self.tool(
                         cx,
-                        vec![
-                            "apt-get".into(),
-                            "-y".into(),
-                            "-q".into(),
-                            "remove".into(),
-                            self.name.clone(),
-                        ],
+                        ["apt-get", "-y", "-q"]
+                            .into_iter()
+                            .map(String::from)
+                            .chain(release.clone())
+                            .chain(["remove".to_string(), self.name.clone()])
+                            .collect(),
                     )?;
                 }
             }
@@ -300,14 +380,12 @@ impl super::Provider for Package {
                 if self.provider == "apt" {
                     self.tool(
                         cx,
-                        vec![
-                            "apt-get".into(),
-                            "-y".into(),
-                            "-q".into(),
-                            "remove".into(),
-                            "--purge".into(),
-                            self.name.clone(),
-                        ],
+                        ["apt-get", "-y", "-q"]
+                            .into_iter()
+                            .map(String::from)
+                            .chain(release)
+                            .chain(["remove".into(), "--purge".into(), self.name.clone()])
+                            .collect(),
                     )?;
                 }
                 self.tool(cx, vec!["dpkg".into(), "--purge".into(), self.name.clone()])?;

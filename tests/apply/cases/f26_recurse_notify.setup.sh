@@ -1,0 +1,5 @@
+mkdir -p "$SANDBOX/src/sub/deeper"
+printf 'one\n' > "$SANDBOX/src/one"
+printf 'old\n' > "$SANDBOX/src/one.bak"
+printf 'two\n' > "$SANDBOX/src/sub/two"
+printf 'three\n' > "$SANDBOX/src/sub/deeper/three"

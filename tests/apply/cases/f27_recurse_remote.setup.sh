@@ -1,0 +1,6 @@
+mkdir -p "$SANDBOX/src/d"
+printf 'a\n' > "$SANDBOX/src/a"
+printf 'b\n' > "$SANDBOX/src/d/b"
+mkdir -p "$SANDBOX/remote" "$SANDBOX/purged/extra-dir"
+printf 'local\n' > "$SANDBOX/remote/local-only"; chmod 0666 "$SANDBOX/remote/local-only"
+printf 'x\n' > "$SANDBOX/purged/extra"

@@ -1,0 +1,1 @@
+printf 'old\n' > "$SANDBOX/all"; chmod 0644 "$SANDBOX/all"

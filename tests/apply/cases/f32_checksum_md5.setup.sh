@@ -1,0 +1,1 @@
+printf 'old\n' > "$SANDBOX/md5-change"

@@ -1,0 +1,2 @@
+printf 'old\n' > "$SANDBOX/bucketed"
+ln -s /etc/hostname "$SANDBOX/link-backup"

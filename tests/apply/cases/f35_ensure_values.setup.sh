@@ -1,0 +1,2 @@
+printf 'x' > "$SANDBOX/false-ensure"
+printf 'y' > "$SANDBOX/mode-only-existing"

@@ -1,0 +1,1 @@
+mkdir "$SANDBOX/empty-dir"
