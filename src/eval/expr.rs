@@ -288,7 +288,7 @@ impl<'a> Compiler<'a> {
         if let Some(t) = self.alias_type(&lower)? {
             return Ok(t);
         }
-        if super::core_types::core_type(&lower).is_none() && self.find_define(&lower).is_none() {
+        if self.resource_type(&lower).is_none() && self.find_define(&lower).is_none() {
             return Err(format!(
                 "Resource type not found: {}",
                 capitalize_name(name)
