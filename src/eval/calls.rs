@@ -455,6 +455,9 @@ impl<'a> Compiler<'a> {
                 if let Some(r) = self.call_stdlib(name, &args, lambda, e, f, m) {
                     return r;
                 }
+                if let Some(r) = self.call_module_function(name, &args, e, f, m) {
+                    return r;
+                }
                 if self.resource_type(name).is_some() {
                     return Err(self.call_error(format!("Unknown function: '{name}'"), e, m));
                 }

@@ -72,6 +72,9 @@ pub struct Res<'a> {
     pub evaluated: bool,
     /// Where it was declared, for errors.
     pub origin: Option<(&'a Manifest, Span)>,
+    /// Parameters given as `undef` (not set, but a class or defined type
+    /// parameter without a default is then bound to undef, not missing).
+    pub undef_params: Vec<Rc<str>>,
 }
 
 impl Res<'_> {
@@ -123,6 +126,8 @@ pub struct Compiler<'a> {
     pub type_arena: &'a typed_arena::Arena<ModuleType>,
     /// Module resource types by lowercase name (`None`: no module has it).
     pub module_types: FxHashMap<String, Option<&'a ModuleType>>,
+    /// Whether a file exists in some module (`lib/puppet/functions/x.rb`).
+    pub module_files: FxHashMap<String, bool>,
     pub loaded_paths: FxHashSet<PathBuf>,
     pub classes: FxHashMap<String, Def<'a, ClassDef>>,
     pub defines: FxHashMap<String, Def<'a, DefineDef>>,
@@ -190,6 +195,7 @@ impl<'a> Compiler<'a> {
             arena,
             type_arena,
             module_types: FxHashMap::default(),
+            module_files: FxHashMap::default(),
             loaded_paths: FxHashSet::default(),
             classes: FxHashMap::default(),
             defines: FxHashMap::default(),
@@ -823,6 +829,7 @@ impl<'a> Compiler<'a> {
             kind,
             evaluated: false,
             origin: None,
+            undef_params: Vec::new(),
         }
     }
 

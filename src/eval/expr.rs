@@ -349,6 +349,30 @@ impl<'a> Compiler<'a> {
         None
     }
 
+    /// A variable as Ruby functions read it (`scope[name]`, `lookupvar`):
+    /// `x` from `scope` outwards, `::x` at top scope, `a::b::x` in class
+    /// `a::b`; `None` when not set, without warnings.
+    pub fn variable_quietly(&self, scope: ScopeId, name: &str) -> Option<Value> {
+        let (name, top) = match name.strip_prefix("::") {
+            Some(n) => (n, true),
+            None => (name, false),
+        };
+        if let Some((class, var)) = name.rsplit_once("::") {
+            let mut s = self.class_scopes.get(&class.to_ascii_lowercase()).copied();
+            while let Some(id) = s {
+                if let Some(v) = self.scopes[id].vars.get(var) {
+                    return Some(v.clone());
+                }
+                s = self.scopes[id].inherited;
+            }
+            return None;
+        }
+        if top {
+            return self.scopes[TOP].vars.get(name).cloned();
+        }
+        self.lookup_in_scope(scope, name)
+    }
+
     /// The enclosing top or node scope of a scope (Puppet's `enclosing_scope`).
     fn enclosing(&self, id: ScopeId) -> Option<ScopeId> {
         let mut p = self.scopes[id].parent;

@@ -290,6 +290,7 @@ impl<'a> Compiler<'a> {
         for (k, (v, _)) in attrs {
             if let Value::Undef = v {
                 // undef attributes count as not set.
+                res.undef_params.push(Rc::from(k.as_str()));
                 continue;
             }
             if k == "tag" {
