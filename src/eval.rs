@@ -17,7 +17,10 @@ mod expr;
 pub mod functions;
 mod loader;
 pub mod lookup;
+mod module_functions;
+mod resource_types;
 mod resources;
+mod ruby_type;
 pub mod scope;
 mod stdlib;
 pub mod types;
@@ -84,11 +87,13 @@ pub fn compile_with_data(
     data: &DataConfig,
 ) -> Result<Compiled, Diagnostic> {
     let arena = typed_arena::Arena::new();
+    let types = typed_arena::Arena::new();
     let mut c = compiler::Compiler::new(
         &request.node,
         &request.facts,
         request.modulepath.clone(),
         &arena,
+        &types,
     );
     c.hiera.global_config = data.hiera_config.clone();
     for input in &request.manifests {

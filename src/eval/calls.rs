@@ -6,7 +6,6 @@
 
 use super::classes::Declare;
 use super::compiler::{Compiler, capitalize_name};
-use super::core_types::core_type;
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, ScopeKind, TOP};
 use super::types::PType;
@@ -456,7 +455,10 @@ impl<'a> Compiler<'a> {
                 if let Some(r) = self.call_stdlib(name, &args, lambda, e, f, m) {
                     return r;
                 }
-                if core_type(name).is_some() {
+                if let Some(r) = self.call_module_function(name, &args, e, f, m) {
+                    return r;
+                }
+                if self.resource_type(name).is_some() {
                     return Err(self.call_error(format!("Unknown function: '{name}'"), e, m));
                 }
                 self.call_pure(name, &args, e, m)
@@ -515,7 +517,7 @@ impl<'a> Compiler<'a> {
                         || self.lookup_in_scope(f.scope, var).is_some();
                 }
                 let lower = s.trim_start_matches("::").to_ascii_lowercase();
-                core_type(&lower).is_some()
+                self.resource_type(&lower).is_some()
                     || self.find_class(&lower).is_some()
                     || self.find_define(&lower).is_some()
             }
@@ -531,7 +533,7 @@ impl<'a> Compiler<'a> {
                     title: None,
                 } => {
                     let lower = tn.to_ascii_lowercase();
-                    core_type(&lower).is_some() || self.find_define(&lower).is_some()
+                    self.resource_type(&lower).is_some() || self.find_define(&lower).is_some()
                 }
                 PType::Class { name: Some(n) } => {
                     self.class_scopes.contains_key(&n.to_ascii_lowercase())
@@ -625,7 +627,7 @@ impl<'a> Compiler<'a> {
                 self.declare_class_resource_like(&name, attrs, f, m, e.span)?;
                 continue;
             }
-            let kind = if let Some(t) = core_type(&type_name) {
+            let kind = if let Some(t) = self.resource_type(&type_name) {
                 super::compiler::ResKind::Builtin(t)
             } else if let Some(d) = self.find_define(&type_name) {
                 super::compiler::ResKind::Define(d)
@@ -633,7 +635,7 @@ impl<'a> Compiler<'a> {
                 return Err(self.call_error(format!("Unknown resource type: '{type_name}'"), e, m));
             };
             let cap = match kind {
-                super::compiler::ResKind::Builtin(t) => t.cap.to_string(),
+                super::compiler::ResKind::Builtin(t) => t.cap().to_string(),
                 _ => capitalize_name(&type_name),
             };
             let id = self

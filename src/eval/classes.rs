@@ -206,6 +206,7 @@ impl<'a> Compiler<'a> {
         if let Some(params) = params {
             for (k, (v, _)) in params {
                 if v.is_undef() {
+                    res.undef_params.push(Rc::from(k.as_str()));
                     continue;
                 }
                 if k == "tag" {
@@ -468,6 +469,14 @@ impl<'a> Compiler<'a> {
                             );
                         }
                         v
+                    }
+                    // Given as undef: bound to undef (and type-checked).
+                    None if self.resources[id]
+                        .undef_params
+                        .iter()
+                        .any(|u| **u == *p.name) =>
+                    {
+                        Value::Undef
                     }
                     None => {
                         problems.push(super::types::missing_parameter(&p.name));

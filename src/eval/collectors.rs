@@ -71,7 +71,7 @@ impl<'a> Compiler<'a> {
         };
         // The type must exist.
         let lower = type_name.to_ascii_lowercase();
-        if super::core_types::core_type(&lower).is_none()
+        if self.resource_type(&lower).is_none()
             && lower != "class"
             && self.find_define(&lower).is_none()
         {
@@ -311,6 +311,12 @@ impl<'a> Compiler<'a> {
         let rs = self
             .rel_ends(&r)
             .map_err(|msg| Flow::from(EvalError::new(msg).at(m, e.loc())))?;
+        // A collector on the right that finds nothing stands for the left
+        // side in the rest of the chain (`A -> Coll<||> ~> B` makes A ~> B).
+        if let [RelEnd::Collector(i)] = rs.as_slice() {
+            self.empty_alternatives.insert(*i, ls.clone());
+        }
+        let right_empty = rs.is_empty();
         let (sources, targets, notify) = match op {
             RelationshipOp::Before => (ls, rs, false),
             RelationshipOp::Notify => (ls, rs, true),
@@ -323,8 +329,11 @@ impl<'a> Compiler<'a> {
             notify,
             location: Some((f.scope, format!("{}:{}", m.path, m.line_of(e.span)))),
         });
-        Ok(match r {
-            Value::Array(_) => r,
+        // The value of a relationship is its right side, or its left when
+        // the right is empty (`X -> [] -> Y` is `X -> Y`).
+        let result = if right_empty { l } else { r };
+        Ok(match result {
+            Value::Array(_) => result,
             other => Value::array(vec![other]),
         })
     }
@@ -382,9 +391,9 @@ impl<'a> Compiler<'a> {
     pub fn evaluate_relationships(&mut self) -> EResult<()> {
         let rels = std::mem::take(&mut self.relationships);
         for rel in &rels {
-            let sources = self.resolve_ends(&rel.sources, None)?;
+            let sources = self.resolve_ends(&rel.sources, None, true)?;
             let first_source = sources.first().map(|&s| self.resources[s].reference());
-            let targets = self.resolve_ends(&rel.targets, first_source.as_deref())?;
+            let targets = self.resolve_ends(&rel.targets, first_source.as_deref(), false)?;
             let param = if rel.notify { "notify" } else { "before" };
             for &s in &sources {
                 let target_refs: Vec<Value> = targets
@@ -420,7 +429,14 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    fn resolve_ends(&self, ends: &[RelEnd], from: Option<&str>) -> EResult<Vec<ResId>> {
+    /// The resources a relationship's ends name. A source collector that
+    /// collected nothing stands for what was left of it in its chain.
+    fn resolve_ends(
+        &self,
+        ends: &[RelEnd],
+        from: Option<&str>,
+        source: bool,
+    ) -> EResult<Vec<ResId>> {
         let mut out = Vec::new();
         for end in ends {
             match end {
@@ -441,6 +457,13 @@ impl<'a> Compiler<'a> {
                 RelEnd::Collector(i) => {
                     let mut ids: Vec<ResId> =
                         self.collectors[*i].collected.iter().copied().collect();
+                    if ids.is_empty()
+                        && source
+                        && let Some(alt) = self.empty_alternatives.get(i)
+                    {
+                        out.extend(self.resolve_ends(alt, from, true)?);
+                        continue;
+                    }
                     ids.sort_unstable();
                     out.extend(ids.into_iter().filter(|&id| !self.resources[id].virtual_));
                 }

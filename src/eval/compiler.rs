@@ -2,8 +2,10 @@
 //! node, generators (defined types and collectors), finishing (relationships,
 //! overrides, tags, metaparameters) and the catalog it produces.
 
-use super::core_types::{self, CoreType};
+use super::core_types;
 use super::error::{EResult, EvalError, Flow};
+use super::resource_types::TypeRef;
+use super::ruby_type::ModuleType;
 use super::scope::{Frame, ResId, Scope, ScopeId, ScopeKind, TOP};
 use super::types::AliasType;
 use super::value::Value;
@@ -33,7 +35,8 @@ impl<T> Copy for Def<'_, T> {}
 /// What a resource is an instance of.
 #[derive(Debug, Clone, Copy)]
 pub enum ResKind<'a> {
-    Builtin(&'static CoreType),
+    /// A core type, or one a module defines in Ruby.
+    Builtin(TypeRef<'a>),
     Define(Def<'a, DefineDef>),
     /// A class; `None` for Class[main].
     Class(Option<Def<'a, ClassDef>>),
@@ -69,6 +72,9 @@ pub struct Res<'a> {
     pub evaluated: bool,
     /// Where it was declared, for errors.
     pub origin: Option<(&'a Manifest, Span)>,
+    /// Parameters given as `undef` (not set, but a class or defined type
+    /// parameter without a default is then bound to undef, not missing).
+    pub undef_params: Vec<Rc<str>>,
 }
 
 impl Res<'_> {
@@ -116,6 +122,12 @@ pub struct Compiler<'a> {
     pub facts: Value,
     pub modulepath: Vec<PathBuf>,
     pub arena: &'a typed_arena::Arena<Manifest>,
+    /// Resource types read from modules' Ruby (`lib/puppet/type`).
+    pub type_arena: &'a typed_arena::Arena<ModuleType>,
+    /// Module resource types by lowercase name (`None`: no module has it).
+    pub module_types: FxHashMap<String, Option<&'a ModuleType>>,
+    /// Whether a file exists in some module (`lib/puppet/functions/x.rb`).
+    pub module_files: FxHashMap<String, bool>,
     pub loaded_paths: FxHashSet<PathBuf>,
     pub classes: FxHashMap<String, Def<'a, ClassDef>>,
     pub defines: FxHashMap<String, Def<'a, DefineDef>>,
@@ -133,6 +145,9 @@ pub struct Compiler<'a> {
     pub collectors: Vec<super::collectors::Collector<'a>>,
     pub overrides: Vec<Override>,
     pub relationships: Vec<Relationship>,
+    /// For a collector on the right of a relationship: the left side, which
+    /// stands for it in the chain when it collects nothing.
+    pub empty_alternatives: FxHashMap<usize, Vec<RelEnd>>,
     pub warnings: Vec<String>,
     /// Messages of notice(), warning() ... as (level, text).
     pub logs: Vec<(&'static str, String)>,
@@ -169,6 +184,7 @@ impl<'a> Compiler<'a> {
         facts: &serde_json::Map<String, serde_json::Value>,
         modulepath: Vec<PathBuf>,
         arena: &'a typed_arena::Arena<Manifest>,
+        type_arena: &'a typed_arena::Arena<ModuleType>,
     ) -> Compiler<'a> {
         let facts_value = Value::from_json(&serde_json::Value::Object(facts.clone()));
         Compiler {
@@ -177,6 +193,9 @@ impl<'a> Compiler<'a> {
             hiera: super::lookup::HieraState::new(None, modulepath.clone()),
             modulepath,
             arena,
+            type_arena,
+            module_types: FxHashMap::default(),
+            module_files: FxHashMap::default(),
             loaded_paths: FxHashSet::default(),
             classes: FxHashMap::default(),
             defines: FxHashMap::default(),
@@ -193,6 +212,7 @@ impl<'a> Compiler<'a> {
             collectors: Vec::new(),
             overrides: Vec::new(),
             relationships: Vec::new(),
+            empty_alternatives: FxHashMap::default(),
             warnings: Vec::new(),
             logs: Vec::new(),
             autoload_failure: None,
@@ -389,7 +409,7 @@ impl<'a> Compiler<'a> {
         let id = self.resources.len();
         // Packages are unique by name, provider and command together.
         if let ResKind::Builtin(t) = res.kind
-            && t.name == "package"
+            && t.is("package")
         {
             let part = |k: &str| res.param(k).map(|v| v.to_display()).unwrap_or_default();
             let name = res
@@ -418,31 +438,29 @@ impl<'a> Compiler<'a> {
             }
             self.titles.insert(alias_key, id);
         }
-        // Namevar alias: isomorphic built-in types may not share a namevar value.
+        // Namevar alias: resources of isomorphic types may not share their
+        // uniqueness key (the namevar, or a module type's key attributes).
         if let ResKind::Builtin(t) = res.kind
-            && t.isomorphic
-            && t.name != "package"
+            && t.isomorphic()
+            && !t.is("package")
+            && let Some(ukey) = uniqueness_key(t, &res)
         {
-            let namevar = res
-                .param(t.namevar)
-                .and_then(|v| v.as_str().map(|s| s.to_string()));
-            if let Some(nv) = namevar
-                && *nv != *res.title
-            {
-                let alias_key = (type_name.clone(), Rc::from(nv.as_str()));
-                if let Some(&existing) = self.titles.get(&alias_key) {
-                    let prev = &self.resources[existing];
-                    let line = prev.line.unwrap_or(0);
-                    return Err(EvalError::new(format!(
-                        "Cannot alias {} to [\"{nv}\"]{}; resource [\"{}\", \"{nv}\"] already declared (line: {line})",
-                        res.reference(),
-                        res.line.map(|l| format!(" at (line: {l})")).unwrap_or_default(),
-                        type_name
-                    ))
-                    .with_code("DUPLICATE_ALIAS"));
-                }
-                self.titles.insert(alias_key, id);
+            let alias_key = (type_name.clone(), Rc::from(ukey.join("\u{1}").as_str()));
+            if let Some(&existing) = self.titles.get(&alias_key) {
+                let prev = &self.resources[existing];
+                let line = prev.line.unwrap_or(0);
+                let quoted: Vec<String> = ukey.iter().map(|k| format!("\"{k}\"")).collect();
+                return Err(EvalError::new(format!(
+                    "Cannot alias {} to [{}]{}; resource [\"{}\", {}] already declared (line: {line})",
+                    res.reference(),
+                    quoted.join(", "),
+                    res.line.map(|l| format!(" at (line: {l})")).unwrap_or_default(),
+                    type_name,
+                    quoted.join(", "),
+                ))
+                .with_code("DUPLICATE_ALIAS"));
             }
+            self.titles.insert(alias_key, id);
         }
         self.titles.insert(key, id);
         if matches!(res.kind, ResKind::Class(Some(_)) | ResKind::Node(_)) {
@@ -709,10 +727,23 @@ impl<'a> Compiler<'a> {
             included[i] = true;
             let mut parameters = IndexMap::new();
             let namevar = match r.kind {
-                ResKind::Builtin(t) => Some(t.namevar),
+                ResKind::Builtin(t) => Some(t.namevar()),
                 _ => None,
             };
             let mut sensitive_parameters = Vec::new();
+            // A module type's title patterns set key attributes (Puppet's
+            // catalog holds `parse_title` merged with the parameters).
+            if let ResKind::Builtin(TypeRef::Module(mt)) = r.kind
+                && mt.title_patterns.is_some()
+            {
+                for (k, v) in mt.parse_title(&r.title) {
+                    let given = r.params.contains_key(k.as_str());
+                    let is_title = Some(k.as_str()) == namevar && v == *r.title;
+                    if !given && !is_title {
+                        parameters.insert(k, serde_json::Value::String(v));
+                    }
+                }
+            }
             for (k, p) in &r.params {
                 if Some(&**k) == namevar && p.value.as_str() == Some(&*r.title) {
                     continue;
@@ -798,6 +829,7 @@ impl<'a> Compiler<'a> {
             kind,
             evaluated: false,
             origin: None,
+            undef_params: Vec::new(),
         }
     }
 
@@ -825,6 +857,43 @@ impl<'a> Compiler<'a> {
         self.depth -= 1;
         r
     }
+}
+
+/// The uniqueness key a resource is aliased by when it is not its title
+/// (Puppet's `uniqueness_key`): the namevar of a core type; the key
+/// attributes of a module type, sorted by name, from its parameters or its
+/// title.
+fn uniqueness_key(t: TypeRef<'_>, res: &Res<'_>) -> Option<Vec<String>> {
+    let text = |v: &Value| v.as_str().map(str::to_string);
+    let key = match t {
+        TypeRef::Core(c) => vec![res.param(c.namevar).and_then(text)?],
+        TypeRef::Module(m) => {
+            let mut h: IndexMap<String, String> = m.parse_title(&res.title).into_iter().collect();
+            for (k, p) in &res.params {
+                if let Some(v) = text(&p.value) {
+                    h.insert(k.to_string(), v);
+                }
+            }
+            let name = h
+                .get(m.namevar())
+                .or_else(|| h.get("name"))
+                .cloned()
+                .unwrap_or_else(|| res.title.to_string());
+            h.entry(m.namevar().to_string())
+                .or_insert_with(|| name.clone());
+            h.entry("name".to_string()).or_insert(name);
+            let mut attrs: Vec<&String> = m.namevars.iter().collect();
+            attrs.sort();
+            if attrs.is_empty() {
+                return None;
+            }
+            attrs
+                .into_iter()
+                .map(|a| h.get(a).cloned().unwrap_or_else(|| "nil".into()))
+                .collect()
+        }
+    };
+    (key != [res.title.to_string()]).then_some(key)
 }
 
 /// The name a node definition matches, for duplicate checks.

@@ -3,8 +3,8 @@
 //! buffer, then parsed by the normal front end and evaluated like a lambda.
 //!
 //! Tags: `<% code %>`, `<%= expr %>`, `<%# comment %>`, `<%| params |%>`,
-//! `<%-` (trims blanks before the tag on its line), `-%>` (trims the newline
-//! after the tag), and the escapes `<%%` and `%%>`.
+//! `<%-` (trims blanks before the tag on its line), `-%>` (trims the blanks
+//! and the line break after the tag), and the escapes `<%%` and `%%>`.
 
 use super::compiler::Compiler;
 use super::error::{EResult, EvalError, Flow};
@@ -37,6 +37,8 @@ pub fn translate(template: &str) -> Result<String, String> {
     let mut first = true;
     loop {
         if skip_newline {
+            // `-%>` trims the blanks after it and one line break.
+            rest = rest.trim_start_matches([' ', '\t']);
             if let Some(r) = rest.strip_prefix("\r\n") {
                 rest = r;
             } else if let Some(r) = rest.strip_prefix('\n') {

@@ -288,7 +288,7 @@ impl<'a> Compiler<'a> {
         if let Some(t) = self.alias_type(&lower)? {
             return Ok(t);
         }
-        if super::core_types::core_type(&lower).is_none() && self.find_define(&lower).is_none() {
+        if self.resource_type(&lower).is_none() && self.find_define(&lower).is_none() {
             return Err(format!(
                 "Resource type not found: {}",
                 capitalize_name(name)
@@ -347,6 +347,30 @@ impl<'a> Compiler<'a> {
             s = sc.inherited.or_else(|| self.enclosing(id));
         }
         None
+    }
+
+    /// A variable as Ruby functions read it (`scope[name]`, `lookupvar`):
+    /// `x` from `scope` outwards, `::x` at top scope, `a::b::x` in class
+    /// `a::b`; `None` when not set, without warnings.
+    pub fn variable_quietly(&self, scope: ScopeId, name: &str) -> Option<Value> {
+        let (name, top) = match name.strip_prefix("::") {
+            Some(n) => (n, true),
+            None => (name, false),
+        };
+        if let Some((class, var)) = name.rsplit_once("::") {
+            let mut s = self.class_scopes.get(&class.to_ascii_lowercase()).copied();
+            while let Some(id) = s {
+                if let Some(v) = self.scopes[id].vars.get(var) {
+                    return Some(v.clone());
+                }
+                s = self.scopes[id].inherited;
+            }
+            return None;
+        }
+        if top {
+            return self.scopes[TOP].vars.get(name).cloned();
+        }
+        self.lookup_in_scope(scope, name)
     }
 
     /// The enclosing top or node scope of a scope (Puppet's `enclosing_scope`).

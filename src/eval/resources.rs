@@ -4,7 +4,7 @@
 //! attribute access (`File['x']['mode']`).
 
 use super::compiler::{Compiler, Override, Param, ResKind, add_tag, capitalize_name};
-use super::core_types::{self, core_type};
+use super::core_types;
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, ResId};
 use super::types::PType;
@@ -19,7 +19,7 @@ pub type Attrs = IndexMap<String, (Value, bool)>;
 
 /// What a resource expression declares.
 enum Target<'a> {
-    Builtin(&'static core_types::CoreType),
+    Builtin(super::resource_types::TypeRef<'a>),
     Define(super::compiler::Def<'a, DefineDef>),
     Class,
 }
@@ -132,7 +132,7 @@ impl<'a> Compiler<'a> {
         };
         let target = if type_name == "class" {
             Target::Class
-        } else if let Some(t) = core_type(&type_name) {
+        } else if let Some(t) = self.resource_type(&type_name) {
             Target::Builtin(t)
         } else if let Some(d) = self.find_define(&type_name) {
             Target::Define(d)
@@ -140,7 +140,7 @@ impl<'a> Compiler<'a> {
             return Err(loc_err(format!("Unknown resource type: '{type_name}'")));
         };
         let cap_type = match &target {
-            Target::Builtin(t) => t.cap.to_string(),
+            Target::Builtin(t) => t.cap().to_string(),
             Target::Define(_) => capitalize_name(&type_name),
             Target::Class => "Class".to_string(),
         };
@@ -231,7 +231,7 @@ impl<'a> Compiler<'a> {
                     }
                     Target::Builtin(_) | Target::Define(_) => {
                         let kind = match &target {
-                            Target::Builtin(t) => ResKind::Builtin(t),
+                            Target::Builtin(t) => ResKind::Builtin(*t),
                             Target::Define(d) => ResKind::Define(*d),
                             Target::Class => unreachable_kind(),
                         };
@@ -290,6 +290,7 @@ impl<'a> Compiler<'a> {
         for (k, (v, _)) in attrs {
             if let Value::Undef = v {
                 // undef attributes count as not set.
+                res.undef_params.push(Rc::from(k.as_str()));
                 continue;
             }
             if k == "tag" {
@@ -310,7 +311,7 @@ impl<'a> Compiler<'a> {
         }
         // File titles with trailing slashes name the path without them.
         if let ResKind::Builtin(t) = kind
-            && t.name == "file"
+            && t.is("file")
             && !res.params.contains_key("path")
         {
             let trimmed = title.trim_end_matches('/');

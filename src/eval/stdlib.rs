@@ -11,7 +11,6 @@
 //! do the same where stdlib's function is a 3.x one.
 
 use super::compiler::{Compiler, ResKind, capitalize_name};
-use super::core_types::core_type;
 use super::error::{EResult, EvalError, Flow};
 use super::functions::library::stdlib_random::deterministic_rand;
 use super::functions::library::stdlib_ruby::{args3x, rb_class, rb_eq, rb_to_s, static_regex};
@@ -158,8 +157,8 @@ impl<'a> Compiler<'a> {
                 )),
             }));
         }
-        let cap = match core_type(&lower) {
-            Some(t) => t.cap.to_string(),
+        let cap = match self.resource_type(&lower) {
+            Some(t) => t.cap().to_string(),
             None if self.find_define(&lower).is_some() => capitalize_name(&lower),
             None => return Ok(None),
         };

@@ -121,6 +121,8 @@ pub enum PType {
     Uri,
     Error,
     TypeSet,
+    /// `Deferred`: a function call the agent makes (no compiler value is one).
+    Deferred,
     /// A named alias (`type Port = Integer[1, 65535]`), resolved lazily.
     Alias(Rc<AliasType>),
 }
@@ -314,6 +316,7 @@ impl PartialEq for PType {
                             | T::Uri
                             | T::Error
                             | T::TypeSet
+                            | T::Deferred
                     )
             }
         }
@@ -480,6 +483,7 @@ impl PType {
             "uri" => PType::Uri,
             "error" => PType::Error,
             "typeset" => PType::TypeSet,
+            "deferred" => PType::Deferred,
             _ => return None,
         })
     }
@@ -531,6 +535,7 @@ impl PType {
             PType::Uri => "URI".into(),
             PType::Error => "Error".into(),
             PType::TypeSet => "TypeSet".into(),
+            PType::Deferred => "Deferred".into(),
             PType::Alias(a) => a.name.clone(),
         }
     }

@@ -8,6 +8,7 @@
 //! `ceiling`, `floor`, `max`, `min` on strings, `empty` on numbers).
 
 mod collections;
+pub(crate) mod module_functions;
 mod signature;
 mod stdlib_collections;
 mod stdlib_json;

@@ -8,7 +8,7 @@ use super::{Found, Lookup, ScopeVars};
 use crate::eval::classes::Declare;
 use crate::eval::compiler::Compiler;
 use crate::eval::error::{EResult, EvalError, Flow};
-use crate::eval::scope::{Frame, ScopeId, TOP};
+use crate::eval::scope::{Frame, ScopeId};
 use crate::eval::types::PType;
 use crate::eval::value::Value;
 use crate::syntax::Manifest;
@@ -23,25 +23,7 @@ struct CompilerScope<'c, 'a> {
 
 impl ScopeVars for CompilerScope<'_, '_> {
     fn var(&self, name: &str) -> Option<Value> {
-        let c = self.c;
-        let (name, top) = match name.strip_prefix("::") {
-            Some(n) => (n, true),
-            None => (name, false),
-        };
-        if let Some((class, var)) = name.rsplit_once("::") {
-            let mut s = c.class_scopes.get(&class.to_ascii_lowercase()).copied();
-            while let Some(id) = s {
-                if let Some(v) = c.scopes[id].vars.get(var) {
-                    return Some(v.clone());
-                }
-                s = c.scopes[id].inherited;
-            }
-            return None;
-        }
-        if top {
-            return c.scopes[TOP].vars.get(name).cloned();
-        }
-        c.lookup_in_scope(self.scope, name)
+        self.c.variable_quietly(self.scope, name)
     }
 }
 

@@ -468,7 +468,8 @@ fn specific(t: &PType, o: &PType, d: usize) -> bool {
         | PType::Binary
         | PType::Uri
         | PType::Error
-        | PType::TypeSet => std::mem::discriminant(t) == std::mem::discriminant(o),
+        | PType::TypeSet
+        | PType::Deferred => std::mem::discriminant(t) == std::mem::discriminant(o),
     }
 }
 

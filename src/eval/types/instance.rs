@@ -163,7 +163,8 @@ fn is_instance_depth(t: &PType, v: &Value, depth: usize) -> bool {
         | PType::Binary
         | PType::Uri
         | PType::Error
-        | PType::TypeSet => false,
+        | PType::TypeSet
+        | PType::Deferred => false,
     }
 }
 

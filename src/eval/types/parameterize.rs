@@ -326,7 +326,8 @@ fn parameterize_flat(base: &PType, keys: &[Value]) -> Result<PType, String> {
         | PType::Timespan
         | PType::Timestamp
         | PType::Uri
-        | PType::TypeSet => Err(format!(
+        | PType::TypeSet
+        | PType::Deferred => Err(format!(
             "{EVAL_PREFIX}parameterized {} types are not supported",
             base.simple_name()
         )),

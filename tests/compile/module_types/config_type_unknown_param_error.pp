@@ -1,0 +1,5 @@
+# A parameter the Ruby type does not define.
+cfg_setting { 'DEFAULT/debug':
+  value => true,
+  bogus => 1,
+}
