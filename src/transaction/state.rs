@@ -89,11 +89,12 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let mut s = Stored::load(dir.path());
         assert_eq!(s.checked("File[/x]"), 0);
-        s.record_checked("File[/x]", 1_000_000);
+        let now = KEEP_SECONDS + 1_000_000;
+        s.record_checked("File[/x]", now);
         s.record_checked("File[/old]", 1);
-        s.save(1_000_000).expect("save");
+        s.save(now).expect("save");
         let s = Stored::load(dir.path());
-        assert_eq!(s.checked("File[/x]"), 1_000_000);
+        assert_eq!(s.checked("File[/x]"), now);
         assert_eq!(s.checked("File[/old]"), 0);
     }
 }
