@@ -172,6 +172,8 @@ pub struct Message {
     pub level: Level,
     pub source: Source,
     pub text: String,
+    /// Logged once per run for this key (Puppet's `warn_once`).
+    pub once: Option<String>,
 }
 
 /// Log levels, in Puppet's names.
@@ -273,6 +275,23 @@ impl<'a> Context<'a> {
             level,
             source,
             text: text.into(),
+            once: None,
+        });
+    }
+
+    /// Logs a line only the first time this run asks with `key`.
+    pub fn log_once(
+        &mut self,
+        key: impl Into<String>,
+        level: Level,
+        source: Source,
+        text: impl Into<String>,
+    ) {
+        self.messages.push(Message {
+            level,
+            source,
+            text: text.into(),
+            once: Some(key.into()),
         });
     }
 

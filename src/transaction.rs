@@ -119,6 +119,8 @@ struct Run<'a> {
     containment: Vec<Vec<String>>,
     /// The state kept between runs, once a scheduled resource needs it.
     stored: Option<state::Stored>,
+    /// Keys of the lines logged once per run.
+    logged_once: std::collections::HashSet<String>,
 }
 
 /// Converges the catalog and returns the run's report.
@@ -182,6 +184,7 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
         generated: Vec::new(),
         containment,
         stored: None,
+        logged_once: std::collections::HashSet::new(),
     };
     run.write_graphs()?;
     let cycles = run.graph.cycles();
@@ -235,6 +238,36 @@ impl Run<'_> {
 
     /// Records (and prints) a log line; `resource` gives tags, file and line.
     fn log(&mut self, level: Level, source: String, resource: Option<usize>, message: String) {
+        let (tags, file, line) = match resource {
+            Some(i) => {
+                let r = self.resource(i);
+                (
+                    r.tags.clone(),
+                    r.file.clone().filter(|f| !f.is_empty()),
+                    r.line,
+                )
+            }
+            None => (Vec::new(), None, None),
+        };
+        self.push_log(level, source, tags, file, line, message);
+    }
+
+    /// Logs for a container's anchor: the container's tags (Puppet copies
+    /// them onto its whits), no file or line.
+    fn log_container(&mut self, level: Level, source: String, container: usize, message: String) {
+        let tags = self.resource(container).tags.clone();
+        self.push_log(level, source, tags, None, None, message);
+    }
+
+    fn push_log(
+        &mut self,
+        level: Level,
+        source: String,
+        resource_tags: Vec<String>,
+        file: Option<String>,
+        line: Option<u32>,
+        message: String,
+    ) {
         if level < self.threshold() {
             return;
         }
@@ -251,14 +284,7 @@ impl Run<'_> {
             }
         }
         let mut tags = vec![level.as_str().to_string()];
-        let (file, line) = match resource {
-            Some(i) => {
-                let r = self.resource(i);
-                tags.extend(r.tags.iter().cloned());
-                (r.file.clone().filter(|f| !f.is_empty()), r.line)
-            }
-            None => (None, None),
-        };
+        tags.extend(resource_tags);
         self.report.logs.push(Log {
             level: level.as_str().into(),
             message,
@@ -592,12 +618,12 @@ impl Run<'_> {
         let count = queued.len();
         let plural = if count == 1 { "event" } else { "events" };
         if noop || queued.iter().all(|e| e.noop) {
-            self.log(
-                Level::Notice,
-                source,
-                (!anchor).then_some(i),
-                format!("Would have triggered 'refresh' from {count} {plural}"),
-            );
+            let message = format!("Would have triggered 'refresh' from {count} {plural}");
+            if anchor {
+                self.log_container(Level::Notice, source, i, message);
+            } else {
+                self.log(Level::Notice, source, Some(i), message);
+            }
             self.queue_events(v, &[Queued { noop: true }]);
             return;
         }
@@ -641,6 +667,11 @@ impl Run<'_> {
     /// Logs what a provider asked to log, with Puppet's sources.
     fn flush_messages(&mut self, i: usize, messages: Vec<Message>) {
         for m in messages {
+            if let Some(key) = &m.once
+                && !self.logged_once.insert(key.clone())
+            {
+                continue;
+            }
             let source = match m.source {
                 Source::Puppet => "Puppet".to_string(),
                 Source::Resource => self.paths[i].clone(),

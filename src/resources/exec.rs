@@ -101,6 +101,8 @@ pub struct Exec {
     shell: bool,
     /// The command is Sensitive: never shown in messages or output.
     sensitive: bool,
+    /// Where the resource is declared, as `warn_once` appends it.
+    location: String,
 }
 
 fn checks(resource: &Resource, name: &str) -> Vec<Cmd> {
@@ -269,6 +271,11 @@ impl Exec {
             logoutput,
             shell,
             sensitive: resource.sensitive_parameters.iter().any(|p| p == "command"),
+            location: match (&resource.file, resource.line) {
+                (Some(f), Some(l)) if !f.is_empty() => format!("\n   (file: {f}, line: {l})"),
+                (_, Some(l)) => format!("\n   (line: {l})"),
+                _ => String::new(),
+            },
         };
         let validate = |cmd: &Cmd| -> Result<(), ResourceError> {
             if exec.shell {
@@ -306,6 +313,14 @@ impl Exec {
         }
         for setting in &self.environment {
             if let Some((k, v)) = setting.split_once('=') {
+                if v.is_empty() {
+                    cx.log_once(
+                        format!("empty_env_var_{k}"),
+                        Level::Warning,
+                        Source::Puppet,
+                        format!("Empty environment setting '{k}'{}", self.location),
+                    );
+                }
                 if env.iter().any(|(name, _)| name == k) {
                     cx.log(
                         Level::Warning,

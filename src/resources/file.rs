@@ -581,7 +581,8 @@ impl File {
     /// Puppet's `remove_existing`: clears the path for something of another
     /// type. Returns whether something was removed.
     fn remove_existing(&self, cx: &mut Context, wanted: &str) -> Result<bool, ResourceError> {
-        let Some(meta) = fs::symlink_metadata(self.real(cx)).ok() else {
+        // What is there is read as `links` says (a followed link is its target).
+        let Some(meta) = self.stat(cx) else {
             return Ok(false);
         };
         let current = ftype(&meta);
@@ -655,7 +656,14 @@ impl File {
             Some(m) => Some(mode::apply(m, 0o644, false).map_err(&wrap)?),
             None => None,
         };
-        let existing = fs::symlink_metadata(&real).ok();
+        // Puppet's `replace_file`: when the path exists (following links), the
+        // new file takes the owner and mode of what is there (`lstat`: a
+        // followed link's own 0777).
+        let existing = if fs::metadata(&real).is_ok() {
+            fs::symlink_metadata(&real).ok()
+        } else {
+            None
+        };
         if existing.as_ref().is_some_and(|m| m.is_dir()) {
             return Err(wrap(format!(
                 "Is a directory - Is a directory: {}",
@@ -1006,14 +1014,10 @@ impl super::Provider for File {
             // Puppet's `replace` test here follows links: a dangling link
             // is retargeted even with replace => false.
             let exists = fs::metadata(self.real(cx)).is_ok();
-            let sync = if self.ensure == Some(Ensure::Link) || self.ensure.is_none() {
-                if !self.replace && exists || current == *target {
-                    Sync::InSync
-                } else {
-                    Sync::OutOfSync
-                }
-            } else {
+            let sync = if !self.replace && exists || current == *target {
                 Sync::InSync
+            } else {
+                Sync::OutOfSync
             };
             props.push(Property::new("target", json!(current), json!(target), sync));
         }
@@ -1082,11 +1086,9 @@ impl super::Provider for File {
                 })
             }
             "target" => {
-                let real = self.real(cx);
-                let is_link = fs::symlink_metadata(&real).is_ok_and(|m| m.file_type().is_symlink());
-                if is_link {
-                    self.make_link(cx)?;
-                }
+                // Puppet makes the link whatever `ensure` says (a file with a
+                // target becomes a link once the file exists).
+                self.make_link(cx)?;
                 Ok(property.change_message())
             }
             "owner" | "group" => {

@@ -1,0 +1,5 @@
+mkdir "$SANDBOX/real"; chmod 0755 "$SANDBOX/real"
+ln -s real "$SANDBOX/via-link"
+ln -s real "$SANDBOX/replace-link"
+printf 'old\n' > "$SANDBOX/target-file"
+ln -s target-file "$SANDBOX/file-via-link"
