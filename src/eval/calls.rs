@@ -621,7 +621,11 @@ impl<'a> Compiler<'a> {
                     attrs.insert(k.to_display(), (v.clone(), false));
                 }
             }
+            let non_string_title = !matches!(title, Value::String(_));
             let title = title.to_display();
+            if non_string_title && !attrs.contains_key("name") {
+                attrs.insert("name".into(), (Value::string(title.as_str()), false));
+            }
             if type_name == "class" {
                 let name = title.trim_start_matches("::").to_ascii_lowercase();
                 self.declare_class_resource_like(&name, attrs, f, m, e.span)?;
@@ -641,6 +645,12 @@ impl<'a> Compiler<'a> {
             let id = self
                 .create_resource(&cap, &title, kind, &attrs, form, f, m, e.span)
                 .map_err(|err| self.call_error(err.message, e, m))?;
+            if non_string_title {
+                let r = &mut self.resources[id];
+                r.non_string_title = true;
+                let tag = title.to_lowercase();
+                r.tags.retain(|t| **t != *tag);
+            }
             let r = &self.resources[id];
             refs.push(Value::from_type(PType::resource_ref(
                 &r.type_name,

@@ -75,6 +75,10 @@ pub struct Res<'a> {
     /// Parameters given as `undef` (not set, but a class or defined type
     /// parameter without a default is then bound to undef, not missing).
     pub undef_params: Vec<Rc<str>>,
+    /// Created by `create_resources` with a title that is not a string
+    /// (an Integer): Puppet keeps its `name` in the catalog and gives it no
+    /// title tag.
+    pub non_string_title: bool,
 }
 
 impl Res<'_> {
@@ -745,7 +749,10 @@ impl<'a> Compiler<'a> {
                 }
             }
             for (k, p) in &r.params {
-                if Some(&**k) == namevar && p.value.as_str() == Some(&*r.title) {
+                if Some(&**k) == namevar
+                    && p.value.as_str() == Some(&*r.title)
+                    && !r.non_string_title
+                {
                     continue;
                 }
                 if matches!(p.value, Value::Sensitive(_)) {
@@ -830,6 +837,7 @@ impl<'a> Compiler<'a> {
             evaluated: false,
             origin: None,
             undef_params: Vec::new(),
+            non_string_title: false,
         }
     }
 

@@ -1047,9 +1047,8 @@ impl<'a> Compiler<'a> {
                     } if type_name == "Class" => n.to_ascii_lowercase(),
                     _ => return Err(format!("{type_name}[] does not accept {ty} as a title")),
                 },
-                Value::Undef => {
-                    return Err("Missing title. The title expression resulted in undef".to_string());
-                }
+                // undef titles are dropped (Puppet compacts the keys).
+                Value::Undef => continue,
                 other => other.to_display(),
             };
             if type_name == "Class" {
@@ -1060,11 +1059,10 @@ impl<'a> Compiler<'a> {
                 refs.push(Value::from_type(PType::resource_ref(type_name, &title)));
             }
         }
-        if refs.len() == 1
-            && titles.len() == 1
-            && args.len() == 1
-            && !matches!(args[0], Value::Array(_))
-        {
+        // One title not given in an array is one reference (or undef when
+        // it was undef); anything else is an array.
+        let array_result = args.len() > 1 || matches!(args.first(), Some(Value::Array(_)));
+        if !array_result {
             return Ok(refs.pop().unwrap_or(Value::Undef));
         }
         Ok(Value::array(refs))
