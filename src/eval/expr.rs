@@ -10,7 +10,6 @@ use super::value::{RegexValue, Value};
 use crate::syntax::Manifest;
 use crate::syntax::ast::*;
 use indexmap::IndexMap;
-use std::cmp::Ordering;
 use std::rc::Rc;
 
 impl<'a> Compiler<'a> {
@@ -556,13 +555,9 @@ impl<'a> Compiler<'a> {
             BinaryOp::Eq => Ok(Value::Bool(l.puppet_eq(&r))),
             BinaryOp::Ne => Ok(Value::Bool(!l.puppet_eq(&r))),
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
-                let ord = compare_values(&l, &r, op).map_err(err)?;
-                Ok(Value::Bool(match op {
-                    BinaryOp::Lt => ord == Ordering::Less,
-                    BinaryOp::Le => ord != Ordering::Greater,
-                    BinaryOp::Gt => ord == Ordering::Greater,
-                    _ => ord != Ordering::Less,
-                }))
+                super::compare::compare_op(op.as_str(), &l, &r)
+                    .map(Value::Bool)
+                    .map_err(err)
             }
             BinaryOp::Match | BinaryOp::NotMatch => {
                 let matched = self.match_op(&l, &r, f).map_err(err)?;
@@ -596,8 +591,8 @@ impl<'a> Compiler<'a> {
             Value::Regex(re) => {
                 let Value::String(s) = l else {
                     return Err(format!(
-                        "Left operand of =~ must be a String, got {}",
-                        l.type_name()
+                        "Left match operand must result in a String value. Got {}.",
+                        super::expr::a_an_type(l)
                     ));
                 };
                 match re.captures(s) {
@@ -1201,23 +1196,6 @@ pub fn parse_number(s: &str) -> Option<Value> {
         return Some(Value::Float(if neg { -x } else { x }));
     }
     None
-}
-
-/// A simple ordering for `<` and friends: numbers, strings (case-insensitive).
-pub fn compare_values(l: &Value, r: &Value, op: BinaryOp) -> Result<Ordering, String> {
-    match (l, r) {
-        (Value::Integer(a), Value::Integer(b)) => Ok(a.cmp(b)),
-        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => as_f64(l)
-            .partial_cmp(&as_f64(r))
-            .ok_or_else(|| "Comparison of NaN".to_string()),
-        (Value::String(a), Value::String(b)) => Ok(a.to_lowercase().cmp(&b.to_lowercase())),
-        _ => Err(format!(
-            "Comparison of: {} {} {}, is not possible",
-            l.type_name(),
-            op.as_str(),
-            r.type_name()
-        )),
-    }
 }
 
 fn overflow(m: &Manifest, e: &Expr) -> Flow {
