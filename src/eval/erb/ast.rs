@@ -46,6 +46,8 @@ pub enum NodeKind {
     Or(Box<Node>, Box<Node>),
     Defined(Box<Node>),
     Assign(Box<Node>, Box<Node>),
+    /// `a, b = x` (x an array spreads; other values go to the first name).
+    MultiAssign(Vec<Node>, Box<Node>),
     /// `a op= b` (`op` is `||`, `&&` or a method such as `+`).
     OpAssign(Box<Node>, Rc<str>, Box<Node>),
     If(Box<Node>, Body, Body),

@@ -5,7 +5,7 @@
 
 use super::ast::*;
 use super::format;
-use super::value::{MatchData, RClass, RException, RHash, RRange, RRegexp, RValue};
+use super::value::{MatchData, RClass, RException, RHash, RRange, RRegexp, RString, RValue};
 use super::{ErbError, ErrorKind, Host};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
@@ -63,7 +63,10 @@ struct Frame {
 pub struct Interp<'h> {
     pub host: &'h mut dyn Host,
     pub file: Rc<str>,
-    out: String,
+    /// `_erbout`: the output buffer (a Ruby string, as in ERB's script).
+    out: Rc<RString>,
+    /// `$!`: the exception being rescued.
+    error_info: Option<RValue>,
     frames: Vec<Frame>,
     /// Instance variables read (converted once) or assigned by the template.
     ivars: FxHashMap<Rc<str>, RValue>,
@@ -85,7 +88,8 @@ impl<'h> Interp<'h> {
         Interp {
             host,
             file,
-            out: String::new(),
+            out: Rc::new(RString::default()),
+            error_info: None,
             frames: vec![Frame {
                 vars: Vec::new(),
                 hard: true,
@@ -103,10 +107,13 @@ impl<'h> Interp<'h> {
 
     /// Runs the template and returns its output.
     pub fn run(mut self, body: &Body) -> Result<String, ErbError> {
-        match self.eval_body(body) {
-            Ok(_) => Ok(self.out),
+        let buffer = RValue::Str(self.out.clone());
+        self.set_local(&Rc::from("_erbout"), buffer);
+        let r = self.eval_body(body);
+        let out = self.out.s.borrow().clone();
+        match r {
+            Ok(_) | Err(Ctl::Return(_)) => Ok(out),
             Err(Ctl::Error(e)) => Err(*e),
-            Err(Ctl::Return(_)) => Ok(self.out),
             Err(Ctl::Next(_)) => Err(self.error(ErrorKind::Syntax, "Invalid next")),
             Err(Ctl::Break(_)) => Err(self.error(ErrorKind::Syntax, "Invalid break")),
         }
@@ -262,7 +269,7 @@ impl<'h> Interp<'h> {
                 let ok = matches!(
                     (&start, &end),
                     (
-                        RValue::Int(_) | RValue::Float(_),
+                        RValue::Int(_) | RValue::Float(_) | RValue::Nil,
                         RValue::Int(_) | RValue::Float(_) | RValue::Nil
                     ) | (RValue::Str(_), RValue::Str(_))
                 );
@@ -301,6 +308,17 @@ impl<'h> Interp<'h> {
                 Ok(v)
             }
             NodeKind::OpAssign(target, op, value) => self.op_assign(target, op, value),
+            NodeKind::MultiAssign(targets, value) => {
+                let v = self.eval(value)?;
+                let items = match &v {
+                    RValue::Array(a) => a.v.borrow().clone(),
+                    other => vec![other.clone()],
+                };
+                for (i, t) in targets.iter().enumerate() {
+                    self.assign(t, items.get(i).cloned().unwrap_or(RValue::Nil))?;
+                }
+                Ok(v)
+            }
             NodeKind::If(cond, yes, no) => {
                 if self.eval(cond)?.truthy() {
                     self.eval_body(yes)
@@ -351,18 +369,20 @@ impl<'h> Interp<'h> {
                 Err(Ctl::Break(v))
             }
             NodeKind::Seq(body) => self.eval_body(body),
+            // `_erbout.<< "text"` and `_erbout.<<((expr).to_s)`: their value
+            // is the buffer, as in Ruby.
             NodeKind::Text(t) => {
-                self.out.push_str(t);
-                Ok(RValue::Nil)
+                self.out.s.borrow_mut().push_str(t);
+                Ok(RValue::Str(self.out.clone()))
             }
             NodeKind::Output(inner) => {
                 let v = self.eval(inner)?;
                 let s = self.stringify(&v)?;
-                if self.out.len() + s.len() > MAX_SIZE {
+                if self.out.s.borrow().len() + s.len() > MAX_SIZE {
                     return self.limit("the template's output is too large");
                 }
-                self.out.push_str(&s);
-                Ok(RValue::Nil)
+                self.out.s.borrow_mut().push_str(&s);
+                Ok(RValue::Str(self.out.clone()))
             }
         }
     }
@@ -427,6 +447,7 @@ impl<'h> Interp<'h> {
         match name {
             "~" => Ok(self.last_match.clone().map_or(RValue::Nil, RValue::Match)),
             "&" => Ok(self.nth_ref(0)),
+            "!" => Ok(self.error_info.clone().unwrap_or(RValue::Nil)),
             "`" => Ok(self
                 .last_match
                 .as_ref()
@@ -466,6 +487,14 @@ impl<'h> Interp<'h> {
             Some(c) => Ok(RValue::Class(c)),
             None => match full.as_str() {
                 "RUBY_VERSION" => Ok(RValue::frozen_str("3.1.2")),
+                "Float::INFINITY" => Ok(RValue::Float(f64::INFINITY)),
+                "Float::NAN" => Ok(RValue::Float(f64::NAN)),
+                "Float::EPSILON" => Ok(RValue::Float(f64::EPSILON)),
+                "Float::MAX" => Ok(RValue::Float(f64::MAX)),
+                "Float::MIN" => Ok(RValue::Float(f64::MIN_POSITIVE)),
+                "Regexp::IGNORECASE" => Ok(RValue::Int(1)),
+                "Regexp::EXTENDED" => Ok(RValue::Int(2)),
+                "Regexp::MULTILINE" => Ok(RValue::Int(4)),
                 "Puppet" => self.unsupported("the Puppet module's Ruby API is not supported"),
                 _ => self.unsupported(format!("uninitialized constant {full}")),
             },
@@ -874,14 +903,17 @@ impl<'h> Interp<'h> {
                     }
                     match handled {
                         Some(rescue) => {
+                            let ex = RValue::Exception(Rc::new(RException {
+                                class,
+                                message: e.message.clone(),
+                            }));
                             if let Some(var) = &rescue.var {
-                                let ex = RValue::Exception(Rc::new(RException {
-                                    class,
-                                    message: e.message.clone(),
-                                }));
-                                self.set_local(var, ex);
+                                self.set_local(var, ex.clone());
                             }
-                            self.eval_body(&rescue.body)
+                            let saved = self.error_info.replace(ex);
+                            let r = self.eval_body(&rescue.body);
+                            self.error_info = saved;
+                            r
                         }
                         None => Err(Ctl::Error(e)),
                     }

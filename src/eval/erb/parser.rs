@@ -294,8 +294,61 @@ impl<'f> Parser<'f> {
         Ok(node)
     }
 
+    /// `a, b = x`: names separated by commas, then `=`.
+    fn multi_assign_ahead(&self) -> bool {
+        let mut i = self.pos;
+        let mut count = 0;
+        loop {
+            match self.toks.get(i).map(|t| &t.tok) {
+                Some(Tok::Ident(n)) if !n.ends_with(['?', '!']) => {}
+                Some(Tok::Ivar(_)) => {}
+                _ => return false,
+            }
+            count += 1;
+            match self.toks.get(i + 1).map(|t| &t.tok) {
+                Some(Tok::Op(",")) => i += 2,
+                Some(Tok::Op("=")) => return count > 1,
+                _ => return false,
+            }
+        }
+    }
+
+    fn multi_assign(&mut self) -> PResult<Node> {
+        let line = self.line();
+        let mut targets = Vec::new();
+        loop {
+            let l = self.line();
+            match self.bump() {
+                Tok::Ident(n) => {
+                    let name: Rc<str> = Rc::from(n.as_str());
+                    self.declare(&name);
+                    targets.push(Node::new(NodeKind::LVar(name), l));
+                }
+                Tok::Ivar(n) => targets.push(Node::new(NodeKind::Ivar(Rc::from(n.as_str())), l)),
+                other => {
+                    return Err(
+                        self.error(format!("syntax error, unexpected {}", describe(&other)))
+                    );
+                }
+            }
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.expect_op("=")?;
+        self.skip_nl();
+        let value = self.assigned_value()?;
+        Ok(Node::new(
+            NodeKind::MultiAssign(targets, Box::new(value)),
+            line,
+        ))
+    }
+
     /// `not`, `and`, `or` (lower than everything but modifiers).
     fn expr_stmt(&mut self) -> PResult<Node> {
+        if self.multi_assign_ahead() {
+            return self.multi_assign();
+        }
         let mut left = self.not_expr()?;
         loop {
             let line = self.line();
@@ -581,18 +634,21 @@ impl<'f> Parser<'f> {
             Tok::Kw(Kw::Defined) => {
                 self.bump();
                 self.enter()?;
-                let inner = if self.is_op("(") {
+                let node = if self.is_op("(") {
+                    // `defined?(x).inspect` calls inspect on the result.
                     self.bump();
                     self.skip_nl();
                     let e = self.expr_stmt()?;
                     self.skip_nl();
                     self.expect_op(")")?;
-                    e
+                    let d = Node::new(NodeKind::Defined(Box::new(e)), line);
+                    self.postfix(d)?
                 } else {
-                    self.unary()?
+                    let e = self.unary()?;
+                    Node::new(NodeKind::Defined(Box::new(e)), line)
                 };
                 self.leave();
-                Ok(Node::new(NodeKind::Defined(Box::new(inner)), line))
+                Ok(node)
             }
             _ => self.power(),
         }
@@ -1081,8 +1137,9 @@ impl<'f> Parser<'f> {
                 self.no_do = saved;
                 NodeKind::Hash(pairs)
             }
-            Tok::Op("..") | Tok::Op("...") => {
-                return Err(self.unsupported("beginless ranges are not supported"));
+            Tok::Op(op @ (".." | "...")) => {
+                let end = self.binary(0)?;
+                NodeKind::Range(None, Some(Box::new(end)), op == "...")
             }
             Tok::Op("->") => return Err(self.unsupported("lambdas (->) are not supported")),
             Tok::Kw(kw) => return self.keyword(kw, line),
@@ -1204,7 +1261,7 @@ impl<'f> Parser<'f> {
                 }
             }
             Kw::Case => {
-                let subject = if matches!(self.tok(), Tok::Nl | Tok::Semi) {
+                let subject = if matches!(self.tok(), Tok::Nl | Tok::Semi | Tok::Kw(Kw::When)) {
                     None
                 } else {
                     Some(Box::new(self.expr_stmt()?))

@@ -162,16 +162,22 @@ impl<'a> ScopeHost<'_, 'a> {
 
 impl Host for ScopeHost<'_, '_> {
     fn variable(&mut self, name: &str) -> Option<Value> {
-        self.local(name).filter(|v| !v.is_undef())
+        match self.local(name) {
+            Some(v) if !v.is_undef() => Some(v),
+            // Puppet's scopes always have a module name ("" outside modules).
+            _ if name == "module_name" => Some(Value::string("")),
+            _ if name == "caller_module_name" && self.f.scope != TOP => Some(Value::string("")),
+            _ => None,
+        }
     }
 
     fn lookupvar(&mut self, name: &str) -> Option<Value> {
-        let v = if name.contains("::") {
+        if name.contains("::") {
             self.qualified(name.trim_start_matches("::"))
+                .filter(|v| !v.is_undef())
         } else {
-            self.local(name)
-        };
-        v.filter(|v| !v.is_undef())
+            self.variable(name)
+        }
     }
 
     fn variables(&mut self) -> Vec<(String, Value)> {

@@ -85,6 +85,31 @@ pub fn sprintf(fmt: &str, args: &[RValue], named: Option<&RHash>) -> FmtResult {
             w.push(*d);
             i += 1;
         }
+        // `%2$s`: an argument by position.
+        if chars.get(i) == Some(&'$') && !w.is_empty() {
+            let n: usize = w.parse().unwrap_or(0);
+            let Some(v) = n.checked_sub(1).and_then(|n| args.get(n)) else {
+                return Err((RClass::ArgumentError, format!("invalid index - {n}$")));
+            };
+            named_arg = Some(v.clone());
+            w.clear();
+            i += 1;
+            loop {
+                match chars.get(i) {
+                    Some('-') => left = true,
+                    Some('+') => plus = true,
+                    Some(' ') => space = true,
+                    Some('0') => zero = true,
+                    Some('#') => alt = true,
+                    _ => break,
+                }
+                i += 1;
+            }
+            while let Some(d) = chars.get(i).filter(|c| c.is_ascii_digit()) {
+                w.push(*d);
+                i += 1;
+            }
+        }
         if chars.get(i) == Some(&'*') {
             i += 1;
             let a = args.get(next_arg).cloned().unwrap_or(RValue::Nil);
@@ -218,39 +243,34 @@ pub fn sprintf(fmt: &str, args: &[RValue], named: Option<&RHash>) -> FmtResult {
                         },
                     )
                 } else {
-                    let digits = format!("{:.*}", precision.unwrap_or(6), f.abs());
-                    spec.signed(
-                        f.is_sign_negative() && f != 0.0 || (f == 0.0 && f.is_sign_negative()),
-                        digits,
-                    )
+                    let digits = fixed(f.abs(), precision.unwrap_or(6));
+                    spec.signed(f.is_sign_negative(), digits)
                 }
             }
             'e' | 'E' => {
                 let f = to_float(&arg)?;
                 let s = exp_format(f.abs(), precision.unwrap_or(6), ty == 'E');
-                spec.signed(f < 0.0, s)
+                spec.signed(f.is_sign_negative(), s)
             }
             'g' | 'G' => {
                 let f = to_float(&arg)?;
                 let p = precision.unwrap_or(6).max(1);
-                let exp = if f == 0.0 {
-                    0
-                } else {
-                    f.abs().log10().floor() as i32
-                };
-                let s = if exp < -4 || exp >= p as i32 {
+                let (digits, decpt) = round_shortest(f.abs(), p);
+                let exp = decpt - 1;
+                let s = if f != 0.0 && (exp < -4 || exp >= p as i32) {
                     let s = exp_format(f.abs(), p - 1, ty == 'G');
                     if alt { s } else { trim_exp_zeros(&s) }
                 } else {
                     let decimals = (p as i32 - 1 - exp).max(0) as usize;
-                    let s = format!("{:.*}", decimals, f.abs());
+                    let s = fixed(f.abs(), decimals);
+                    let _ = digits;
                     if alt || !s.contains('.') {
                         s
                     } else {
                         s.trim_end_matches('0').trim_end_matches('.').to_string()
                     }
                 };
-                spec.signed(f < 0.0, s)
+                spec.signed(f.is_sign_negative(), s)
             }
             'c' => {
                 let s = match &arg {
@@ -259,13 +279,7 @@ pub fn sprintf(fmt: &str, args: &[RValue], named: Option<&RHash>) -> FmtResult {
                         .and_then(char::from_u32)
                         .map(String::from)
                         .ok_or((RClass::RangeError, format!("{n} out of char range")))?,
-                    RValue::Str(s) => {
-                        s.s.borrow()
-                            .chars()
-                            .next()
-                            .map(String::from)
-                            .unwrap_or_default()
-                    }
+                    RValue::Str(s) if s.s.borrow().chars().count() == 1 => s.s.borrow().clone(),
                     _ => return Err((RClass::TypeError, "%c requires a character".into())),
                 };
                 spec.pad(s, false)
@@ -329,11 +343,100 @@ impl Spec {
     }
 }
 
+/// The shortest round-trip digits of `f` (> 0) rounded half-even to `keep`
+/// significant digits: (digits, position of the decimal point). This is what
+/// Ruby's sprintf prints (its dtoa rounds the shortest representation).
+fn round_shortest(f: f64, keep: usize) -> (String, i32) {
+    if f == 0.0 {
+        return ("0".repeat(keep.max(1)), 1);
+    }
+    let sci = format!("{f:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let mut decpt = exp.parse::<i32>().unwrap_or(0) + 1;
+    let mut digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    if digits.len() > keep {
+        let rest = &digits[keep..];
+        let up = match rest.first() {
+            Some(b'5') if rest[1..].iter().all(|d| *d == b'0') => {
+                keep > 0 && (digits[keep - 1] - b'0') % 2 == 1
+            }
+            Some(d) => *d >= b'5',
+            None => false,
+        };
+        digits.truncate(keep);
+        if up {
+            let mut i = keep;
+            loop {
+                if i == 0 {
+                    digits.insert(0, b'1');
+                    digits.pop();
+                    decpt += 1;
+                    break;
+                }
+                i -= 1;
+                if digits[i] == b'9' {
+                    digits[i] = b'0';
+                } else {
+                    digits[i] += 1;
+                    break;
+                }
+            }
+        }
+    }
+    if keep != usize::MAX {
+        while digits.len() < keep {
+            digits.push(b'0');
+        }
+    }
+    (String::from_utf8(digits).unwrap_or_default(), decpt)
+}
+
+/// `%.Nf` of a non-negative float as Ruby prints it.
+fn fixed(f: f64, prec: usize) -> String {
+    let (_, decpt) = round_shortest(f, usize::MAX);
+    let keep = decpt + prec as i32;
+    if f == 0.0 || keep < 0 {
+        return format!("{:.*}", prec, 0.0);
+    }
+    if keep == 0 {
+        // No digit before the rounding position: Ruby compares exactly.
+        return format!("{:.*}", prec, f);
+    }
+    let (digits, decpt) = round_shortest(f, keep as usize);
+    let mut out = String::new();
+    if decpt <= 0 {
+        out.push('0');
+        if prec > 0 {
+            out.push('.');
+            let zeros = (-decpt) as usize;
+            out.push_str(&"0".repeat(zeros.min(prec)));
+            out.push_str(&digits[..prec.saturating_sub(zeros).min(digits.len())]);
+        }
+    } else {
+        let d = decpt as usize;
+        out.push_str(&digits[..d.min(digits.len())]);
+        if d > digits.len() {
+            out.push_str(&"0".repeat(d - digits.len()));
+        }
+        if prec > 0 {
+            out.push('.');
+            let frac = digits.get(d..).unwrap_or("");
+            out.push_str(frac);
+            out.push_str(&"0".repeat(prec.saturating_sub(frac.len())));
+        }
+    }
+    out
+}
+
 fn exp_format(f: f64, precision: usize, upper: bool) -> String {
-    let s = format!("{:.*e}", precision, f);
-    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
-    let e: i32 = e.parse().unwrap_or(0);
-    let out = format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs());
+    let (digits, decpt) = round_shortest(f, precision + 1);
+    let e = if f == 0.0 { 0 } else { decpt - 1 };
+    let mut out = digits[..1].to_string();
+    if precision > 0 {
+        out.push('.');
+        out.push_str(&digits[1..]);
+    }
+    let out = format!("{out}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs());
     if upper { out.to_uppercase() } else { out }
 }
 
@@ -433,5 +536,32 @@ mod tests {
             "1.234568e+04 0.0001 1e+07"
         );
         assert_eq!(f("%p %%", &[RValue::str("a")]), "\"a\" %");
+        // Ruby rounds the shortest representation half to even.
+        assert_eq!(
+            f(
+                "%.1f %.2f %.1f %.1f %.2f %.0f %.1f",
+                &[
+                    RValue::Float(99.55),
+                    RValue::Float(2.675),
+                    RValue::Float(0.05),
+                    RValue::Float(0.25),
+                    RValue::Float(1.005),
+                    RValue::Float(2.5),
+                    RValue::Float(99.45)
+                ]
+            ),
+            "99.6 2.68 0.1 0.2 1.00 2 99.4"
+        );
+        assert_eq!(
+            f(
+                "%.2e %.3g %g",
+                &[
+                    RValue::Float(99.55),
+                    RValue::Float(0.0012345),
+                    RValue::Float(100000.0)
+                ]
+            ),
+            "9.96e+01 0.00123 100000"
+        );
     }
 }

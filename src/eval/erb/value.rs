@@ -54,6 +54,8 @@ pub struct RHash {
     pub map: RefCell<IndexMap<HKey, (RValue, RValue)>>,
     /// `Hash.new(default)`.
     pub default: RefCell<Option<RValue>>,
+    /// `Hash.new { |hash, key| ... }`.
+    pub default_proc: RefCell<Option<Rc<super::ast::Block>>>,
     pub frozen: Cell<bool>,
 }
 

@@ -558,6 +558,20 @@ impl Interp<'_> {
             "sum" | "min" | "max" | "first" => {
                 return self.enum_method(recv, items, name, args, blk);
             }
+            "fill" if args.len() == 1 && blk.is_none() => {
+                self.mutate_array(recv, ra)?;
+                let n = ra.v.borrow().len();
+                *ra.v.borrow_mut() = vec![args[0].clone(); n];
+                recv.clone()
+            }
+            "assoc" | "rassoc" => {
+                self.argc(args, 1, 1)?;
+                let at = usize::from(name == "rassoc");
+                items
+                    .into_iter()
+                    .find(|i| matches!(i, RValue::Array(p) if p.v.borrow().get(at).is_some_and(|x| req(x, &args[0]))))
+                    .unwrap_or(RValue::Nil)
+            }
             "sample" | "shuffle" | "pack" | "product" | "combination" | "permutation"
             | "bsearch" => {
                 return self.unsupported(format!("Array#{name} is not supported"));

@@ -314,45 +314,64 @@ impl Interp<'_> {
                     let k = self.yield1(&b, item.clone())?;
                     keyed.push((k, item));
                 }
-                let mut err = None;
-                keyed.sort_by(|(a, _), (b, _)| {
-                    if err.is_some() {
-                        return Ordering::Equal;
-                    }
-                    match self.compare(a, b) {
-                        Ok(o) => o,
-                        Err(e) => {
-                            err = Some(e);
-                            Ordering::Equal
-                        }
-                    }
-                });
-                if let Some(e) = err {
-                    return Err(e);
-                }
+                // Sort the keys' positions, comparing keys as Ruby does.
+                let keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
+                let mut order: Vec<RValue> =
+                    (0..keyed.len()).map(|i| RValue::Int(i as i64)).collect();
+                let mut cmp = |me: &mut Self, a: &RValue, b: &RValue| -> R<Ordering> {
+                    let (RValue::Int(x), RValue::Int(y)) = (a, b) else {
+                        return Ok(Ordering::Equal);
+                    };
+                    me.compare(&keys[*x as usize], &keys[*y as usize])
+                };
+                self.merge_sort(&mut order, &mut cmp)?;
+                let keyed: Vec<(RValue, RValue)> = order
+                    .iter()
+                    .filter_map(|i| match i {
+                        RValue::Int(i) => keyed.get(*i as usize).cloned(),
+                        _ => None,
+                    })
+                    .collect();
                 RValue::array(keyed.into_iter().map(|(_, v)| v).collect())
             }
             "min" | "max" => {
                 self.argc(args, 0, 1)?;
-                let mut sorted = self.sort_items(items, blk)?;
-                if name == "max" {
-                    // The first of equal maxima, as Ruby keeps it.
-                    sorted = reverse_stable(self, sorted)?;
-                }
-                match args.first() {
-                    Some(n) => {
-                        let n = self.int_arg(n)?;
-                        RValue::array(sorted.into_iter().take(n.max(0) as usize).collect())
+                if let Some(n) = args.first() {
+                    let n = self.int_arg(n)?;
+                    let mut sorted = self.sort_items(items, blk)?;
+                    if name == "max" {
+                        sorted.reverse();
                     }
-                    None => sorted.into_iter().next().unwrap_or(RValue::Nil),
+                    return Ok(Some(RValue::array(
+                        sorted.into_iter().take(n.max(0) as usize).collect(),
+                    )));
                 }
+                // Ruby keeps the first extreme: it replaces the result only
+                // when `item <=> result` says the item is beyond it.
+                let mut it = items.into_iter();
+                let Some(mut best) = it.next() else {
+                    return Ok(Some(RValue::Nil));
+                };
+                for v in it {
+                    let o = match blk {
+                        Some(b) => {
+                            let r = self.yield_blk(b, vec![v.clone(), best.clone()])?;
+                            self.block_ordering(&r, &v, &best)?
+                        }
+                        None => self.compare(&v, &best)?,
+                    };
+                    if (name == "max" && o.is_gt()) || (name == "min" && o.is_lt()) {
+                        best = v;
+                    }
+                }
+                best
             }
             "minmax" => {
-                let sorted = self.sort_items(items, blk)?;
-                let min = sorted.first().cloned().unwrap_or(RValue::Nil);
-                let max = reverse_stable(self, sorted)?
-                    .into_iter()
-                    .next()
+                let min = self
+                    .enum_method(recv, items.clone(), "min", &[], blk)?
+                    .unwrap_or(RValue::Nil);
+                let max = self
+                    .enum_method(recv, items, "max", &[], blk)?
                     .unwrap_or(RValue::Nil);
                 RValue::array(vec![min, max])
             }
@@ -442,33 +461,53 @@ impl Interp<'_> {
         Ok(Some(v))
     }
 
-    /// Sorts by `<=>` or by a comparator block (stable, as glibc's merge sort
-    /// behind Ruby's sort is).
-    pub(super) fn sort_items(
-        &mut self,
-        mut items: Vec<RValue>,
-        blk: Option<&Blk>,
-    ) -> R<Vec<RValue>> {
-        let mut err = None;
-        items.sort_by(|a, b| {
-            if err.is_some() {
-                return Ordering::Equal;
+    /// Sorts by `<=>` or by a comparator block, comparing the same pairs in
+    /// the same order as Ruby (glibc's merge sort behind Ruby's `sort`), so
+    /// that errors and blocks see what they see in Ruby.
+    pub(super) fn sort_items(&mut self, items: Vec<RValue>, blk: Option<&Blk>) -> R<Vec<RValue>> {
+        let mut cmp = |me: &mut Self, a: &RValue, b: &RValue| -> R<Ordering> {
+            match blk {
+                Some(blk) => {
+                    let v = me.yield_blk(blk, vec![a.clone(), b.clone()])?;
+                    me.block_ordering(&v, a, b)
+                }
+                None => me.compare(a, b),
             }
-            let r = match blk {
-                Some(blk) => self
-                    .yield_blk(blk, vec![a.clone(), b.clone()])
-                    .and_then(|v| self.block_ordering(&v, a, b)),
-                None => self.compare(a, b),
-            };
-            r.unwrap_or_else(|e| {
-                err = Some(e);
-                Ordering::Equal
-            })
-        });
-        match err {
-            Some(e) => Err(e),
-            None => Ok(items),
+        };
+        let mut items = items;
+        self.merge_sort(&mut items, &mut cmp)?;
+        Ok(items)
+    }
+
+    /// glibc's `msort_with_tmp`: sort halves, merge taking the left item
+    /// while `cmp(left, right) <= 0`.
+    pub(super) fn merge_sort(
+        &mut self,
+        items: &mut [RValue],
+        cmp: &mut dyn FnMut(&mut Self, &RValue, &RValue) -> R<Ordering>,
+    ) -> R<()> {
+        let n = items.len();
+        if n <= 1 {
+            return Ok(());
         }
+        let n1 = n / 2;
+        self.merge_sort(&mut items[..n1], cmp)?;
+        self.merge_sort(&mut items[n1..], cmp)?;
+        let mut merged = Vec::with_capacity(n);
+        let (mut i, mut j) = (0, n1);
+        while i < n1 && j < n {
+            if cmp(self, &items[i], &items[j])?.is_le() {
+                merged.push(items[i].clone());
+                i += 1;
+            } else {
+                merged.push(items[j].clone());
+                j += 1;
+            }
+        }
+        merged.extend_from_slice(&items[i..n1]);
+        merged.extend_from_slice(&items[j..]);
+        items.clone_from_slice(&merged);
+        Ok(())
     }
 
     fn inject(&mut self, items: Vec<RValue>, args: &[RValue], blk: Option<&Blk>) -> R<RValue> {
@@ -546,24 +585,4 @@ impl Interp<'_> {
         }
         Ok(acc)
     }
-}
-
-/// Sorted descending, keeping the first of equal items first.
-fn reverse_stable(me: &mut Interp<'_>, sorted: Vec<RValue>) -> R<Vec<RValue>> {
-    // Group runs of equal items, reverse the runs, keep each run's order.
-    let mut runs: Vec<Vec<RValue>> = Vec::new();
-    for v in sorted {
-        let same = match runs.last().and_then(|r| r.first()) {
-            Some(first) => me.compare(first, &v).map(|o| o.is_eq()).unwrap_or(false),
-            None => false,
-        };
-        if same {
-            if let Some(r) = runs.last_mut() {
-                r.push(v);
-            }
-        } else {
-            runs.push(vec![v]);
-        }
-    }
-    Ok(runs.into_iter().rev().flatten().collect())
 }

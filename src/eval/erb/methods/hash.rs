@@ -16,11 +16,15 @@ impl Interp<'_> {
         Ok(())
     }
 
-    /// `h[k]`: the value, else the default.
-    fn hash_get(&mut self, h: &RHash, k: &RValue) -> RValue {
-        match h.get(k) {
-            Some(v) => v,
-            None => h.default.borrow().clone().unwrap_or(RValue::Nil),
+    /// `h[k]`: the value, else the default (or what the default block gives).
+    fn hash_get(&mut self, recv: &RValue, h: &RHash, k: &RValue) -> R<RValue> {
+        if let Some(v) = h.get(k) {
+            return Ok(v);
+        }
+        let block = h.default_proc.borrow().clone();
+        match block {
+            Some(b) => self.yield_blk(&Blk::Block(b), vec![recv.clone(), k.clone()]),
+            None => Ok(h.default.borrow().clone().unwrap_or(RValue::Nil)),
         }
     }
 
@@ -37,7 +41,7 @@ impl Interp<'_> {
         let v = match name {
             "[]" => {
                 self.argc(args, 1, 1)?;
-                self.hash_get(h, &args[0])
+                self.hash_get(recv, h, &args[0])?
             }
             "[]=" | "store" => {
                 self.argc(args, 2, 2)?;
@@ -63,7 +67,7 @@ impl Interp<'_> {
             }
             "dig" => {
                 self.argc(args, 1, usize::MAX)?;
-                let first = self.hash_get(h, &args[0]);
+                let first = self.hash_get(recv, h, &args[0])?;
                 if args.len() == 1 || first.is_nil() {
                     first
                 } else {
@@ -87,7 +91,13 @@ impl Interp<'_> {
             }
             "keys" => RValue::array(h.keys()),
             "values" => RValue::array(h.values()),
-            "values_at" => RValue::array(args.iter().map(|k| self.hash_get(h, k)).collect()),
+            "values_at" => {
+                let mut out = Vec::with_capacity(args.len());
+                for k in args {
+                    out.push(self.hash_get(recv, h, k)?);
+                }
+                RValue::array(out)
+            }
             "length" | "size" => RValue::Int(h.len() as i64),
             "count" if args.is_empty() && blk.is_none() => RValue::Int(h.len() as i64),
             "empty?" => RValue::Bool(h.len() == 0),
@@ -102,7 +112,13 @@ impl Interp<'_> {
                 recv.clone()
             }
             "each_key" | "each_value" => {
-                let b = self.need_block(blk, name)?;
+                let Some(b) = blk.cloned() else {
+                    return Ok(Some(RValue::array(if name == "each_key" {
+                        h.keys()
+                    } else {
+                        h.values()
+                    })));
+                };
                 for (k, v) in h.entries() {
                     self.yield1(&b, if name == "each_key" { k } else { v })?;
                 }

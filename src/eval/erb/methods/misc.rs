@@ -359,11 +359,15 @@ impl Interp<'_> {
             }
             (_, "superclass") => c.superclass().map_or(RValue::Nil, RValue::Class),
             (RClass::Hash, "new") => {
-                if blk.is_some() {
-                    return self.unsupported("Hash.new with a block is not supported");
-                }
                 self.argc(args, 0, 1)?;
                 let h = RHash::default();
+                match blk {
+                    Some(Blk::Block(b)) => *h.default_proc.borrow_mut() = Some(b.clone()),
+                    Some(Blk::Sym(_)) => {
+                        return self.unsupported("Hash.new(&:name) is not supported");
+                    }
+                    None => {}
+                }
                 if let Some(d) = args.first() {
                     *h.default.borrow_mut() = Some(d.clone());
                 }

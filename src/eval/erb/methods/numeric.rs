@@ -256,12 +256,7 @@ impl Interp<'_> {
                 self.argc(args, 1, 1)?;
                 let q = self.arith(recv, "div", &args[0])?;
                 let m = self.arith(recv, "%", &args[0])?;
-                let q = match (&q, n, num(&args[0])) {
-                    (RValue::Int(q), Num::F(_), _) | (RValue::Int(q), _, Some(Num::F(_))) => {
-                        RValue::Float(*q as f64)
-                    }
-                    _ => q,
-                };
+
                 RValue::array(vec![q, m])
             }
             "-@" => match n {
@@ -435,7 +430,21 @@ impl Interp<'_> {
                     return self.no_method(recv, name);
                 };
                 let to = self.int_arg(&args[0])?;
-                let b = self.need_block(blk, name)?;
+                let Some(b) = blk.cloned() else {
+                    let (lo, hi) = if name == "upto" {
+                        (from, to)
+                    } else {
+                        (to, from)
+                    };
+                    if hi.saturating_sub(lo) > 10_000_000 {
+                        return self.limit("a range is too large to list");
+                    }
+                    let mut items: Vec<RValue> = (lo..=hi).map(RValue::Int).collect();
+                    if name == "downto" {
+                        items.reverse();
+                    }
+                    return Ok(Some(RValue::array(items)));
+                };
                 if name == "upto" {
                     let mut i = from;
                     while i <= to {
@@ -453,19 +462,36 @@ impl Interp<'_> {
             }
             "step" => {
                 self.argc(args, 1, 2)?;
-                let b = self.need_block(blk, name)?;
                 let step = args.get(1).cloned().unwrap_or(RValue::Int(1));
-                match (n, num(&args[0]), num(&step)) {
-                    (Num::I(from), Some(Num::I(to)), Some(Num::I(st))) if st != 0 => {
-                        let mut i = from;
-                        while (st > 0 && i <= to) || (st < 0 && i >= to) {
-                            self.yield1(&b, RValue::Int(i))?;
-                            i += st;
-                        }
-                    }
-                    _ => return self.unsupported("Numeric#step with floats is not supported"),
+                let (Num::I(from), Some(Num::I(to)), Some(Num::I(st))) =
+                    (n, num(&args[0]), num(&step))
+                else {
+                    return self.unsupported("Numeric#step with floats is not supported");
+                };
+                if st == 0 {
+                    return self.raise(RClass::ArgumentError, "step can't be 0");
                 }
-                recv.clone()
+                let mut values = Vec::new();
+                let mut i = from;
+                while (st > 0 && i <= to) || (st < 0 && i >= to) {
+                    if values.len() > 10_000_000 {
+                        return self.limit("a range is too large to list");
+                    }
+                    values.push(RValue::Int(i));
+                    i = match i.checked_add(st) {
+                        Some(x) => x,
+                        None => break,
+                    };
+                }
+                match blk {
+                    Some(b) => {
+                        for v in values {
+                            self.yield1(b, v)?;
+                        }
+                        recv.clone()
+                    }
+                    None => RValue::array(values),
+                }
             }
             "zero?" => RValue::Bool(as_f(n) == 0.0),
             "positive?" => RValue::Bool(as_f(n) > 0.0),

@@ -334,7 +334,11 @@ impl Interp<'_> {
             "chars" => RValue::array(s.chars().map(|c| RValue::str(c.to_string())).collect()),
             "bytes" => RValue::array(s.bytes().map(|b| RValue::Int(i64::from(b))).collect()),
             "each_char" => {
-                let b = self.need_block(blk, name)?;
+                let Some(b) = blk.cloned() else {
+                    return Ok(Some(RValue::array(
+                        s.chars().map(|c| RValue::str(c.to_string())).collect(),
+                    )));
+                };
                 for c in s.chars() {
                     self.yield1(&b, RValue::str(c.to_string()))?;
                 }
@@ -343,8 +347,7 @@ impl Interp<'_> {
             "lines" | "each_line" => {
                 let (sep, chomp) = self.lines_args(args)?;
                 let lines = split_lines(&s, &sep, chomp);
-                if name == "each_line" {
-                    let b = self.need_block(blk, name)?;
+                if let (true, Some(b)) = (name == "each_line", blk.cloned()) {
                     for l in lines {
                         self.yield1(&b, RValue::str(l))?;
                     }
@@ -488,6 +491,24 @@ impl Interp<'_> {
                 let base = match args.first() {
                     Some(b) => self.int_arg(b)?,
                     None => 10,
+                };
+                let base = if base == 0 {
+                    // Base 0: the prefix decides.
+                    let t = s
+                        .trim_start()
+                        .trim_start_matches(['-', '+'])
+                        .to_ascii_lowercase();
+                    if t.starts_with("0x") {
+                        16
+                    } else if t.starts_with("0b") {
+                        2
+                    } else if t.starts_with("0o") || (t.starts_with('0') && t.len() > 1) {
+                        8
+                    } else {
+                        10
+                    }
+                } else {
+                    base
                 };
                 if !(2..=36).contains(&base) {
                     return self.raise(RClass::ArgumentError, format!("invalid radix {base}"));
@@ -705,6 +726,12 @@ impl Interp<'_> {
                 }
             }
             "dump" => RValue::str(format::str_inspect(&s)),
+            "succ" | "next" => match succ(&s) {
+                Some(n) => RValue::str(n),
+                None => {
+                    return self.unsupported("String#succ of a string without letters or digits");
+                }
+            },
             "each_with_index" => return self.no_method(recv, name),
             _ => return Ok(None),
         };
@@ -1053,6 +1080,33 @@ impl Interp<'_> {
     }
 }
 
+/// `String#succ`: the rightmost letter or digit increments, carrying left
+/// through letters and digits ("az" → "ba", "zz" → "aaa", "a9" → "b0").
+fn succ(s: &str) -> Option<String> {
+    let mut chars: Vec<char> = s.chars().collect();
+    let alnum = |c: char| c.is_ascii_alphanumeric();
+    let mut i = chars.iter().rposition(|c| alnum(*c))?;
+    loop {
+        let (next, carry, first) = match chars[i] {
+            'z' => ('a', true, 'a'),
+            'Z' => ('A', true, 'A'),
+            '9' => ('0', true, '1'),
+            c => (char::from_u32(c as u32 + 1).unwrap_or(c), false, c),
+        };
+        chars[i] = next;
+        if !carry {
+            return Some(chars.into_iter().collect());
+        }
+        match chars[..i].iter().rposition(|c| alnum(*c)) {
+            Some(j) => i = j,
+            None => {
+                chars.insert(i, first);
+                return Some(chars.into_iter().collect());
+            }
+        }
+    }
+}
+
 fn capitalize(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
@@ -1169,8 +1223,9 @@ pub fn lenient_float(s: &str) -> f64 {
         }
         any
     };
-    let int_part = digits(&mut i, &mut text);
-    if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() && int_part {
+    let mut int_part = digits(&mut i, &mut text);
+    if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
+        int_part = true;
         text.push('.');
         i += 1;
         digits(&mut i, &mut text);
