@@ -12,6 +12,7 @@ pub mod compiler;
 pub mod convert;
 pub mod core_types;
 mod epp;
+mod erb;
 pub mod error;
 mod expr;
 pub mod functions;

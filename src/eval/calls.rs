@@ -265,26 +265,35 @@ impl<'a> Compiler<'a> {
                 self.render_epp(&label, &template, args.get(1), false, f)
                     .map_err(|fl| self.wrap_flow(fl, "epp", e, m))
             }
-            "template" | "inline_template" => Err(self.call_error(
-                format!("{name}(): ERB templates are not supported by kuppet; convert the template to EPP and call epp()"),
-                e,
-                m,
-            )),
+            "template" => self.erb_call(super::erb::TemplateKind::File, &args, e, f, m),
+            "inline_template" => self.erb_call(super::erb::TemplateKind::Inline, &args, e, f, m),
             "shellquote" => {
                 let mut words = Vec::new();
                 for a in &args {
                     flatten_strings(a, &mut words);
                 }
                 Ok(Value::string(
-                    words.iter().map(|w| shell_word(w)).collect::<Vec<_>>().join(" "),
+                    words
+                        .iter()
+                        .map(|w| shell_word(w))
+                        .collect::<Vec<_>>()
+                        .join(" "),
                 ))
             }
             "slice" => {
                 let (Some(subject), Some(Value::Integer(n))) = (args.first(), args.get(1)) else {
-                    return Err(self.call_error("'slice' expects a collection and a slice size", e, m));
+                    return Err(self.call_error(
+                        "'slice' expects a collection and a slice size",
+                        e,
+                        m,
+                    ));
                 };
                 if *n < 1 {
-                    return Err(self.call_error("slice(): the slice size must be a positive Integer", e, m));
+                    return Err(self.call_error(
+                        "slice(): the slice size must be a positive Integer",
+                        e,
+                        m,
+                    ));
                 }
                 let (items, _) = self
                     .iterable_items(subject)

@@ -1,0 +1,339 @@
+//! The bridge between templates and the compiler: `template()` and
+//! `inline_template()` (finding, parsing, rendering, and reporting errors as
+//! Puppet does), the calling scope as the template's [`Host`], and the
+//! conversion of values between Puppet and Ruby (undef is nil, `default` is
+//! `:default`, Puppet strings are frozen Ruby strings).
+
+use super::super::compiler::Compiler;
+use super::super::error::{EResult, EvalError, Flow};
+use super::super::scope::{Frame, ScopeId, ScopeKind, TOP};
+use super::super::value::Value;
+use super::value::{RHash, RValue};
+use super::{ErbError, Host, Template};
+use crate::syntax::Manifest;
+use crate::syntax::ast::Expr;
+use indexmap::IndexMap;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+/// How deeply templates may render templates (`scope.function_template`).
+const MAX_TEMPLATE_DEPTH: u32 = 20;
+
+thread_local! {
+    static TEMPLATE_DEPTH: Cell<u32> = const { Cell::new(0) };
+    /// Ruby objects templates stored with `scope.setvar`, by scope and name,
+    /// while the outermost template renders.
+    static STORED: RefCell<Vec<(ScopeId, String, RValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Which function renders: `template('mod/x.erb', ...)` or `inline_template('...')`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TemplateKind {
+    File,
+    Inline,
+}
+
+/// Puppet → Ruby.
+pub fn from_puppet(v: &Value) -> RValue {
+    match v {
+        Value::Undef => RValue::Nil,
+        Value::Default => RValue::sym("default"),
+        Value::Bool(b) => RValue::Bool(*b),
+        Value::Integer(i) => RValue::Int(*i),
+        Value::Float(f) => RValue::Float(*f),
+        Value::String(s) => RValue::frozen_str(s.to_string()),
+        Value::Regex(r) => match super::regex::compile(&r.source, "") {
+            Ok(re) => RValue::Regexp(Rc::new(re)),
+            Err(_) => RValue::Puppet(Rc::new(v.clone())),
+        },
+        Value::Array(items) => RValue::array(items.iter().map(from_puppet).collect()),
+        Value::Hash(map) => RValue::hash(RHash::from_pairs(
+            map.iter().map(|(k, v)| (from_puppet(k), from_puppet(v))),
+        )),
+        Value::Type(_) | Value::Sensitive(_) => RValue::Puppet(Rc::new(v.clone())),
+    }
+}
+
+/// Ruby → Puppet (arguments of Puppet functions).
+pub fn to_puppet(v: &RValue) -> Value {
+    to_puppet_depth(v, 0)
+}
+
+fn to_puppet_depth(v: &RValue, depth: u32) -> Value {
+    if depth > 100 {
+        return Value::Undef;
+    }
+    match v {
+        RValue::Nil => Value::Undef,
+        RValue::Bool(b) => Value::Bool(*b),
+        RValue::Int(i) => Value::Integer(*i),
+        RValue::Float(f) => Value::Float(*f),
+        RValue::Str(s) => Value::string(s.s.borrow().as_str()),
+        RValue::Sym(s) => match s.as_ref() {
+            "undef" => Value::Undef,
+            "default" => Value::Default,
+            other => Value::string(other),
+        },
+        RValue::Array(a) => Value::array(
+            a.v.borrow()
+                .iter()
+                .map(|x| to_puppet_depth(x, depth + 1))
+                .collect(),
+        ),
+        RValue::Hash(h) => {
+            let mut map = IndexMap::new();
+            for (k, val) in h.entries() {
+                map.insert(
+                    to_puppet_depth(&k, depth + 1),
+                    to_puppet_depth(&val, depth + 1),
+                );
+            }
+            Value::hash(map)
+        }
+        RValue::Regexp(r) => match super::super::value::RegexValue::new(&r.source) {
+            Ok(re) => Value::Regex(Rc::new(re)),
+            Err(_) => Value::string(r.source.as_str()),
+        },
+        RValue::Puppet(p) => (**p).clone(),
+        other => Value::string(super::format::to_s(other)),
+    }
+}
+
+/// The calling scope of a template.
+struct ScopeHost<'c, 'a> {
+    c: &'c mut Compiler<'a>,
+    f: &'c mut Frame,
+    e: &'a Expr,
+    m: &'a Manifest,
+}
+
+impl<'a> ScopeHost<'_, 'a> {
+    /// The scope Puppet looks in after `id`: the inherited class's, else the
+    /// enclosing node or top scope.
+    fn next_scope(&self, id: ScopeId) -> Option<ScopeId> {
+        let sc = &self.c.scopes[id];
+        if sc.inherited.is_some() {
+            return sc.inherited;
+        }
+        let mut p = sc.parent;
+        while let Some(pid) = p {
+            match self.c.scopes[pid].kind {
+                ScopeKind::Top | ScopeKind::Node => return Some(pid),
+                _ => p = self.c.scopes[pid].parent,
+            }
+        }
+        None
+    }
+
+    fn local(&self, name: &str) -> Option<Value> {
+        if name.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        for frame in self.f.locals.iter().rev() {
+            if let Some(v) = frame.get(name) {
+                return Some(v.clone());
+            }
+        }
+        self.c.lookup_in_scope(self.f.scope, name)
+    }
+
+    fn qualified(&self, fqn: &str) -> Option<Value> {
+        if let Some(setting) = fqn.strip_prefix("settings::") {
+            return match setting {
+                "environment" => Some(Value::string("production")),
+                "certname" => Some(Value::string(self.c.node.as_str())),
+                _ => None,
+            };
+        }
+        let Some((class, var)) = fqn.rsplit_once("::") else {
+            return self.c.scopes[TOP].vars.get(fqn).cloned();
+        };
+        let sid = *self.c.class_scopes.get(&class.to_ascii_lowercase())?;
+        let mut s = Some(sid);
+        while let Some(id) = s {
+            if let Some(v) = self.c.scopes[id].vars.get(var) {
+                return Some(v.clone());
+            }
+            s = self.c.scopes[id].inherited;
+        }
+        None
+    }
+}
+
+impl Host for ScopeHost<'_, '_> {
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        match self.local(name) {
+            Some(v) if !v.is_undef() => Some(v),
+            // Puppet's scopes always have a module name ("" outside modules).
+            _ if name == "module_name" => Some(Value::string("")),
+            _ if name == "caller_module_name" && self.f.scope != TOP => Some(Value::string("")),
+            _ => None,
+        }
+    }
+
+    fn lookupvar(&mut self, name: &str) -> Option<Value> {
+        if name.contains("::") {
+            self.qualified(name.trim_start_matches("::"))
+                .filter(|v| !v.is_undef())
+        } else {
+            self.variable(name)
+        }
+    }
+
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        // Enclosing scopes first, then inner ones override (Puppet's to_hash).
+        let mut chain = Vec::new();
+        let mut s = Some(self.f.scope);
+        while let Some(id) = s {
+            chain.push(id);
+            s = self.next_scope(id);
+        }
+        let mut all: IndexMap<String, Value> = IndexMap::new();
+        for id in chain.into_iter().rev() {
+            let mut names: Vec<(&Rc<str>, &Value)> = self.c.scopes[id].vars.iter().collect();
+            names.sort_by(|a, b| a.0.cmp(b.0));
+            for (k, v) in names {
+                all.insert(k.to_string(), v.clone());
+            }
+        }
+        for frame in &self.f.locals {
+            for (k, v) in frame {
+                if !k.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+                    all.insert(k.to_string(), v.clone());
+                }
+            }
+        }
+        all.into_iter().filter(|(_, v)| !v.is_undef()).collect()
+    }
+
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        match self
+            .c
+            .call_function(name, args, None, self.e, self.f, self.m)
+        {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(err)) => {
+                let msg = err.message.as_str();
+                let msg = msg
+                    .strip_prefix("Error while evaluating a Function Call, ")
+                    .unwrap_or(msg);
+                Err(msg.to_string())
+            }
+            Err(Flow::Break | Flow::Next(_) | Flow::Return(_)) => Err(format!(
+                "{name}(): break, next or return is not allowed here"
+            )),
+        }
+    }
+
+    fn setvar(&mut self, name: &str, value: Value) -> Result<(), String> {
+        self.c.set_var(name, value, self.f)
+    }
+
+    fn stored(&mut self, name: &str) -> Option<RValue> {
+        let scope = self.f.scope;
+        STORED.with(|s| {
+            s.borrow()
+                .iter()
+                .find(|(sc, n, _)| *sc == scope && n == name)
+                .map(|(_, _, v)| v.clone())
+        })
+    }
+
+    fn store(&mut self, name: &str, value: RValue) {
+        let scope = self.f.scope;
+        STORED.with(|s| s.borrow_mut().push((scope, name.to_string(), value)));
+    }
+
+    fn scope_name(&self) -> String {
+        let sc = &self.c.scopes[self.f.scope];
+        match sc.resource {
+            Some(r) => format!("Scope({})", self.c.resources[r].reference()),
+            None => "Scope(Class[main])".to_string(),
+        }
+    }
+}
+
+impl<'a> Compiler<'a> {
+    /// `template(...)` and `inline_template(...)`: renders each argument in the
+    /// calling scope and concatenates the outputs.
+    pub fn erb_call(
+        &mut self,
+        kind: TemplateKind,
+        args: &[Value],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let fname = match kind {
+            TemplateKind::File => "template",
+            TemplateKind::Inline => "inline_template",
+        };
+        let fail = |msg: String| -> Flow {
+            EvalError::new(format!("Error while evaluating a Function Call, {msg}"))
+                .at(m, e.span)
+                .into()
+        };
+        if args.is_empty() {
+            return Err(fail(format!(
+                "{fname}(): Wrong number of arguments given (0 for minimum 1)"
+            )));
+        }
+        let mut out = String::new();
+        for a in args {
+            let Some(arg) = a.as_str() else {
+                return Err(fail(format!(
+                    "{fname}(): expects a String, got {}",
+                    a.type_name()
+                )));
+            };
+            let (label, text) = match kind {
+                TemplateKind::File => {
+                    // Puppet finds `mod/x.erb` only in a module with a valid name.
+                    let module = arg.split('/').next().unwrap_or("");
+                    let valid = module.starts_with(|c: char| c.is_ascii_lowercase())
+                        && module
+                            .chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+                    if !arg.starts_with('/') && (!valid || !arg.contains('/')) {
+                        return Err(fail(format!("Could not find template '{arg}'")));
+                    }
+                    self.epp_file(arg).map_err(fail)?
+                }
+                TemplateKind::Inline => ("inline template".to_string(), arg.to_string()),
+            };
+            let depth = TEMPLATE_DEPTH.with(|d| d.get());
+            if depth >= MAX_TEMPLATE_DEPTH {
+                return Err(fail(format!(
+                    "{fname}(): templates nest more than {MAX_TEMPLATE_DEPTH} deep (a template renders itself?)"
+                )));
+            }
+            TEMPLATE_DEPTH.with(|d| d.set(depth + 1));
+            let rendered = Template::parse(&label, &text).and_then(|t| {
+                let mut host = ScopeHost { c: self, f, e, m };
+                t.render(&mut host)
+            });
+            TEMPLATE_DEPTH.with(|d| d.set(depth));
+            if depth == 0 {
+                STORED.with(|s| s.borrow_mut().clear());
+            }
+            match rendered {
+                Ok(s) => out.push_str(&s),
+                Err(err) => return Err(fail(puppet_message(kind, arg, &err))),
+            }
+        }
+        Ok(Value::string(out))
+    }
+}
+
+/// The error as Puppet reports a failed template.
+fn puppet_message(kind: TemplateKind, arg: &str, err: &ErbError) -> String {
+    match kind {
+        TemplateKind::File => format!(
+            "Failed to parse template {arg}:\n  Filepath: {}\n  Line: {}\n  Detail: {}\n",
+            err.file,
+            err.line,
+            err.detail()
+        ),
+        TemplateKind::Inline => format!("Failed to parse inline template: {}", err.detail()),
+    }
+}

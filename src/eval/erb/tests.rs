@@ -1,0 +1,210 @@
+//! End-to-end tests of the interpreter: templates rendered against a scope
+//! of fixed variables, compared with what Ruby 3.1's ERB prints.
+
+use super::super::value::Value;
+use super::{ErrorKind, Host, Template};
+use indexmap::IndexMap;
+
+/// A scope with fixed variables; functions echo their name and arguments.
+struct Vars(Vec<(String, Value)>);
+
+impl Host for Vars {
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .filter(|v| !v.is_undef())
+    }
+    fn lookupvar(&mut self, name: &str) -> Option<Value> {
+        self.variable(name.trim_start_matches("::"))
+    }
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        self.0.clone()
+    }
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        match name {
+            "fail" => Err(args.first().map(Value::to_display).unwrap_or_default()),
+            _ => Ok(Value::string(format!(
+                "{name}({})",
+                args.iter()
+                    .map(Value::to_display)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ))),
+        }
+    }
+    fn scope_name(&self) -> String {
+        "Scope(Class[main])".into()
+    }
+    fn setvar(&mut self, name: &str, value: Value) -> Result<(), String> {
+        self.0.push((name.to_string(), value));
+        Ok(())
+    }
+}
+
+fn vars() -> Vars {
+    let mut h = IndexMap::new();
+    h.insert(Value::string("b"), Value::Integer(2));
+    h.insert(Value::string("a"), Value::Integer(1));
+    Vars(vec![
+        ("s".into(), Value::string("Hello World")),
+        ("n".into(), Value::Integer(3)),
+        ("f".into(), Value::Float(1.5)),
+        (
+            "list".into(),
+            Value::array(vec![Value::string("x"), Value::string("y"), Value::Undef]),
+        ),
+        ("h".into(), Value::hash(h)),
+        ("t".into(), Value::Bool(true)),
+        ("u".into(), Value::Undef),
+    ])
+}
+
+fn render(src: &str) -> String {
+    match Template::parse("t.erb", src).and_then(|t| t.render(&mut vars())) {
+        Ok(s) => s,
+        Err(e) => format!("ERROR: {e}"),
+    }
+}
+
+fn error_kind(src: &str) -> Option<ErrorKind> {
+    Template::parse("t.erb", src)
+        .and_then(|t| t.render(&mut vars()))
+        .err()
+        .map(|e| e.kind)
+}
+
+#[test]
+fn text_and_tags() {
+    assert_eq!(render("a <%= @s %> b"), "a Hello World b");
+    assert_eq!(
+        render("<% if @t -%>\nyes\n<% else -%>\nno\n<% end -%>\n"),
+        "yes\n"
+    );
+    assert_eq!(render("  <%- x = 1 -%>\n<%= x %>"), "1");
+    assert_eq!(render("<%# comment %>x<%% y %%>"), "x<% y %%>");
+    // A comment ending a tag comments out the rest of the script line.
+    assert_eq!(
+        render("a<% # c %>bar\nbaz<%= 1 %>\n<% x = 1 # y -%>\nq\n"),
+        "a1\nq\n"
+    );
+    assert_eq!(render("<% if [1, 2].include?2 %>y<% end %>"), "y");
+}
+
+#[test]
+fn values_print_like_ruby() {
+    assert_eq!(
+        render("<%= @list %>|<%= @h %>|<%= @u.inspect %>|<%= @f %>|<%= :a %>"),
+        "[\"x\", \"y\", nil]|{\"b\"=>2, \"a\"=>1}|nil|1.5|a"
+    );
+    assert_eq!(
+        render("<%= 7 / 2 %> <%= -7 / 2 %> <%= 7 % -3 %> <%= 2**10 %> <%= 1.0 / 3 %>"),
+        "3 -4 -2 1024 0.3333333333333333"
+    );
+}
+
+#[test]
+fn iteration_and_blocks() {
+    assert_eq!(
+        render("<% @h.sort.each do |k, v| -%>\n<%= k %>=<%= v %>\n<% end -%>\n"),
+        "a=1\nb=2\n"
+    );
+    assert_eq!(
+        render("<%= @list.compact.map { |x| x.upcase }.join(',') %>"),
+        "X,Y"
+    );
+    assert_eq!(
+        render("<% @list.compact.each_with_index do |x, i| %><%= i %><%= x %><% end %>"),
+        "0x1y"
+    );
+    assert_eq!(
+        render("<%= [3, 1, 2].sort_by { |x| -x }.inspect %>"),
+        "[3, 2, 1]"
+    );
+    assert_eq!(render("<%= (1..4).select(&:even?).inspect %>"), "[2, 4]");
+    assert_eq!(render("<%= @h.select { |k, v| v > 1 } %>"), "{\"b\"=>2}");
+    assert_eq!(
+        render("<%= [1, [2, [3, nil]]].flatten.compact.inject(:+) %>"),
+        "6"
+    );
+}
+
+#[test]
+fn strings_and_regexps() {
+    assert_eq!(
+        render("<%= @s.split(' ').reverse.join('-') %>"),
+        "World-Hello"
+    );
+    assert_eq!(
+        render("<%= @s.gsub(/o/, '0') %> <%= @s.sub('World') { |m| m.downcase } %>"),
+        "Hell0 W0rld Hello world"
+    );
+    assert_eq!(
+        render("<% if @s =~ /^(\\w+) (\\w+)$/ %><%= $2 %><% end %>"),
+        "World"
+    );
+    assert_eq!(
+        render("<%= \"n=#{@n + 1}\" %> <%= 'a\\n' %> <%= \"%05.1f\" % @f %>"),
+        "n=4 a\\n 001.5"
+    );
+    assert_eq!(
+        render("<%= @s.start_with?('Hell') ? 'y' : 'n' %><%= @s[0, 5] %><%= @s[-5..] %>"),
+        "yHelloWorld"
+    );
+}
+
+#[test]
+fn scope_and_functions() {
+    assert_eq!(
+        render(
+            "<%= scope['n'] %> <%= scope.lookupvar('::s') %> <%= scope.function_versioncmp(['1', '2']) %>"
+        ),
+        "3 Hello World versioncmp(1,2)"
+    );
+    assert_eq!(render("<%= scope.call_function('x', [1, nil]) %>"), "x(1,)");
+    assert!(render("<%= scope.function_fail(['boom']) %>").contains("boom"));
+}
+
+#[test]
+fn control_flow() {
+    assert_eq!(
+        render("<% case @n when 1..2 then %>low<% when 3, 4 %>mid<% else %>hi<% end %>"),
+        "mid"
+    );
+    assert_eq!(render("<% def f(x) return x * 2 end %><%= f(4) %>"), "8");
+    assert_eq!(
+        render("<%= begin; Integer('zz'); rescue ArgumentError => e; e.message; end %>"),
+        "invalid value for Integer(): \"zz\""
+    );
+    assert_eq!(
+        render("<%= [1, 2, 3].each { |x| break x * 10 if x == 2 } %>"),
+        "20"
+    );
+    assert_eq!(
+        render("<% x = nil %><%= x ||= 5 %><% y = [] %><% y << 1 unless y.include?(1) %><%= y %>"),
+        "5[1]"
+    );
+}
+
+#[test]
+fn errors_are_located_and_typed() {
+    assert_eq!(
+        error_kind("<%= @u.join %>"),
+        Some(ErrorKind::Raised(super::RClass::NoMethodError))
+    );
+    assert_eq!(error_kind("<% if %>"), Some(ErrorKind::Syntax));
+    assert_eq!(
+        error_kind("<%= IPAddr.new('x') %>"),
+        Some(ErrorKind::Unsupported)
+    );
+    assert_eq!(error_kind("<% loop do end %>"), Some(ErrorKind::Limit));
+    assert_eq!(
+        error_kind("<% def f(x) f(x) end %><%= f(1) %>"),
+        Some(ErrorKind::Limit)
+    );
+    let e = Template::parse("t.erb", "a\nb\n<%= @u.x %>")
+        .and_then(|t| t.render(&mut vars()))
+        .err();
+    assert_eq!(e.map(|e| e.line), Some(3));
+}

@@ -1,0 +1,4 @@
+# An exception raised and not rescued in a template.
+notify { 'x':
+  message => inline_template('<% raise ArgumentError, "custom failure" %>'),
+}
