@@ -44,10 +44,14 @@ pub fn to_s(v: &RValue) -> String {
         RValue::Scope => "Scope()".to_string(),
         RValue::Wrapper => "template".to_string(),
         RValue::Puppet(p) => p.to_display(),
+        RValue::Opaque(o) => format!("#<{}: {}>", o.class.name(), o.message),
     }
 }
 
-/// `value.inspect`.
+/// How deeply arrays and hashes nest before `inspect` gives up.
+const MAX_INSPECT_DEPTH: usize = 200;
+
+/// `value.inspect` (for messages: values nested beyond the limit show `...`).
 pub fn inspect(v: &RValue) -> String {
     let mut out = String::new();
     let mut seen = Vec::new();
@@ -55,7 +59,24 @@ pub fn inspect(v: &RValue) -> String {
     out
 }
 
-fn write_inspect(v: &RValue, out: &mut String, seen: &mut Vec<usize>) {
+/// `value.inspect`, or None when the value nests beyond the limit.
+pub fn try_inspect(v: &RValue) -> Option<String> {
+    let mut out = String::new();
+    let mut seen = Vec::new();
+    if write_inspect(v, &mut out, &mut seen) {
+        Some(out)
+    } else {
+        None
+    }
+}
+
+/// Writes `v.inspect`; false when it nests too deeply.
+fn write_inspect(v: &RValue, out: &mut String, seen: &mut Vec<usize>) -> bool {
+    if seen.len() > MAX_INSPECT_DEPTH {
+        out.push_str("...");
+        return false;
+    }
+    let mut complete = true;
     match v {
         RValue::Nil => out.push_str("nil"),
         RValue::Str(s) => out.push_str(&str_inspect(&s.s.borrow())),
@@ -64,7 +85,7 @@ fn write_inspect(v: &RValue, out: &mut String, seen: &mut Vec<usize>) {
             let id = Rc::as_ptr(a) as *const () as usize;
             if seen.contains(&id) {
                 out.push_str("[...]");
-                return;
+                return true;
             }
             seen.push(id);
             out.push('[');
@@ -73,7 +94,7 @@ fn write_inspect(v: &RValue, out: &mut String, seen: &mut Vec<usize>) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_inspect(item, out, seen);
+                complete &= write_inspect(item, out, seen);
             }
             out.push(']');
             seen.pop();
@@ -82,7 +103,7 @@ fn write_inspect(v: &RValue, out: &mut String, seen: &mut Vec<usize>) {
             let id = Rc::as_ptr(h) as *const () as usize;
             if seen.contains(&id) {
                 out.push_str("{...}");
-                return;
+                return true;
             }
             seen.push(id);
             out.push('{');
@@ -90,17 +111,17 @@ fn write_inspect(v: &RValue, out: &mut String, seen: &mut Vec<usize>) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_inspect(k, out, seen);
+                complete &= write_inspect(k, out, seen);
                 out.push_str("=>");
-                write_inspect(val, out, seen);
+                complete &= write_inspect(val, out, seen);
             }
             out.push('}');
             seen.pop();
         }
         RValue::Range(r) => {
-            write_inspect(&r.start, out, seen);
+            complete &= write_inspect(&r.start, out, seen);
             out.push_str(if r.exclusive { "..." } else { ".." });
-            write_inspect(&r.end, out, seen);
+            complete &= write_inspect(&r.end, out, seen);
         }
         RValue::Regexp(r) => {
             out.push('/');
@@ -144,6 +165,7 @@ fn write_inspect(v: &RValue, out: &mut String, seen: &mut Vec<usize>) {
         RValue::Wrapper => out.push_str("#<Puppet::Parser::TemplateWrapper>"),
         _ => out.push_str(&to_s(v)),
     }
+    complete
 }
 
 /// Ruby's `Float#to_s`: the shortest digits that round-trip, in fixed

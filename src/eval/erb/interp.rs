@@ -390,10 +390,22 @@ impl<'h> Interp<'h> {
     /// `value.to_s` as ERB calls it.
     pub fn stringify(&mut self, v: &RValue) -> R<String> {
         Ok(match v {
+            RValue::Array(_) | RValue::Hash(_) => self.inspect_value(v)?,
             RValue::Scope => self.host.scope_name(),
             RValue::Wrapper => format!("template[{}]", self.file),
+            RValue::Opaque(o) => {
+                return self.unsupported(format!("printing an {} object is not supported", o.class.name()));
+            }
             other => format::to_s(other),
         })
+    }
+
+    /// `v.inspect`, failing on values nested too deeply to print.
+    pub fn inspect_value(&self, v: &RValue) -> R<String> {
+        match format::try_inspect(v) {
+            Some(s) => Ok(s),
+            None => self.limit("a value nests too deeply to print"),
+        }
     }
 
     fn interpolate(&mut self, parts: &[StrNode]) -> R<String> {
@@ -481,6 +493,7 @@ impl<'h> Interp<'h> {
             "JSON::ParserError" | "JSON::JSONError" => Some(RClass::JsonParserError),
             "Puppet::Error" => Some(RClass::PuppetError),
             "Puppet::ParseError" => Some(RClass::PuppetParseError),
+            "IPAddr::InvalidAddressError" => Some(RClass::IpAddrInvalid),
             other => RClass::by_name(other),
         };
         match class {

@@ -263,6 +263,8 @@ struct Lexer<'s> {
     braces: u32,
     /// The source ended inside a `#` comment.
     ended_in_comment: bool,
+    /// Nesting of string interpolations.
+    depth: u32,
 }
 
 impl<'s> Lexer<'s> {
@@ -275,6 +277,7 @@ impl<'s> Lexer<'s> {
             ternaries: 0,
             braces: 0,
             ended_in_comment: false,
+            depth: 0,
         }
     }
 
@@ -811,6 +814,14 @@ impl<'s> Lexer<'s> {
                     if !lit.is_empty() {
                         parts.push(StrPart::Lit(std::mem::take(&mut lit)));
                     }
+                    if self.depth >= 50 {
+                        return Err(ErbError::new(
+                            ErrorKind::Limit,
+                            self.file,
+                            self.line,
+                            "string interpolations nest too deeply",
+                        ));
+                    }
                     let mut inner = Lexer {
                         src: self.src,
                         pos: self.pos,
@@ -819,6 +830,7 @@ impl<'s> Lexer<'s> {
                         ternaries: 0,
                         braces: 0,
                         ended_in_comment: false,
+                        depth: self.depth + 1,
                     };
                     let mut toks = Vec::new();
                     inner.run(&mut toks, true)?;

@@ -80,6 +80,11 @@ impl Interp<'_> {
             RValue::Scope => self.scope_method(name, &args, blk)?,
             RValue::Wrapper => self.kernel_method(name, &args, blk)?,
             RValue::Puppet(_) => None,
+            RValue::Opaque(_) => match name {
+                "nil?" | "class" | "is_a?" | "kind_of?" | "instance_of?" | "==" | "!=" | "!"
+                | "equal?" | "frozen?" => None,
+                _ => return self.no_method(&recv, name),
+            },
         };
         if let Some(v) = handled {
             return Ok(v);
@@ -187,7 +192,7 @@ impl Interp<'_> {
                     RValue::Nil
                 }
             }
-            "inspect" => RValue::str(format::inspect(recv)),
+            "inspect" => RValue::str(self.inspect_value(recv)?),
             "to_s" => RValue::str(self.stringify(recv)?),
             "frozen?" => RValue::Bool(is_frozen(recv)),
             "freeze" => {

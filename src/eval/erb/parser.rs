@@ -538,8 +538,17 @@ impl<'f> Parser<'f> {
 
     /// Binary operators by precedence climbing.
     fn binary(&mut self, min: u8) -> PResult<Node> {
+        // Each operator of a chain nests the tree one level deeper.
+        let saved = self.depth;
+        let r = self.binary_chain(min);
+        self.depth = saved;
+        r
+    }
+
+    fn binary_chain(&mut self, min: u8) -> PResult<Node> {
         let mut left = self.unary()?;
         loop {
+            self.enter()?;
             let line = self.line();
             // `x -1` after a variable: a subtraction.
             let (op, negative) = match self.tok() {
@@ -686,8 +695,17 @@ impl<'f> Parser<'f> {
     }
 
     /// Method calls, indexing and scoping after a value.
-    fn postfix(&mut self, mut node: Node) -> PResult<Node> {
+    fn postfix(&mut self, node: Node) -> PResult<Node> {
+        // Each call of a chain nests the tree one level deeper.
+        let saved = self.depth;
+        let r = self.postfix_chain(node);
+        self.depth = saved;
+        r
+    }
+
+    fn postfix_chain(&mut self, mut node: Node) -> PResult<Node> {
         loop {
+            self.enter()?;
             let line = self.line();
             match self.tok() {
                 Tok::Op(op @ ("." | "&.")) => {

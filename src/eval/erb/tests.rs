@@ -196,8 +196,9 @@ fn errors_are_located_and_typed() {
     assert_eq!(error_kind("<% if %>"), Some(ErrorKind::Syntax));
     assert_eq!(
         error_kind("<%= IPAddr.new('x') %>"),
-        Some(ErrorKind::Unsupported)
+        Some(ErrorKind::Raised(super::RClass::IpAddrInvalid))
     );
+    assert_eq!(error_kind("<%= $stdin %>"), Some(ErrorKind::Unsupported));
     assert_eq!(error_kind("<% loop do end %>"), Some(ErrorKind::Limit));
     assert_eq!(
         error_kind("<% def f(x) f(x) end %><%= f(1) %>"),
@@ -207,4 +208,81 @@ fn errors_are_located_and_typed() {
         .and_then(|t| t.render(&mut vars()))
         .err();
     assert_eq!(e.map(|e| e.line), Some(3));
+}
+
+/// A small deterministic generator for the robustness test.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize
+    }
+}
+
+/// Mutated templates (cut, duplicated and spliced Ruby) fail cleanly or
+/// render: never a panic, never a hang. `KUPPET_ERB_FUZZ=N` runs N cases.
+#[test]
+fn mutated_templates_never_panic() {
+    const SEEDS: [&str; 6] = [
+        "<% @list.compact.each_with_index do |x, i| -%>\n<%= i %>: <%= x.upcase %>\n<% end -%>\n",
+        "<%= @h.sort_by { |k, v| [v, k] }.map { |k, v| \"#{k}=#{v}\" }.join(', ') %>",
+        "<% def f(a, b = 2) a.to_s * b end %><%= f(@s, 3) %><%= case @n when 1..5 then 'x' else :y end %>",
+        "<%= begin; Integer(@s); rescue ArgumentError => e; e.message; end %><%= @s =~ /(o+)/ ? $1 : nil %>",
+        "<%= '%05.1f|%-3s' % [@f, @list[0]] %><%= @s.gsub(/l+/) { |m| m.length.to_s } %><% x = {a: [1, {b: 2}]} %><%= x.dig(:a, 1, :b) %>",
+        "<%- if @t and not @u.nil? or !@list.empty? -%>\n<%= [1, [2, [3]]].flatten.inject(:+) %>\n<%- end -%>\n<%# c %><%% x %%>",
+    ];
+    const PIECES: [&str; 24] = [
+        "<%", "%>", "-%>", "<%=", "do", "end", "{", "}", "|", "(", ")", "[", "]", "\"", "'", "#{",
+        "/", "?", ":", ",", ".", "*", "\n", "@list",
+    ];
+    let runs: usize = std::env::var("KUPPET_ERB_FUZZ")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3000);
+    let mut rng = Lcg(0x5eed);
+    for _ in 0..runs {
+        let mut t: Vec<char> = SEEDS[rng.next() % SEEDS.len()].chars().collect();
+        for _ in 0..(1 + rng.next() % 4) {
+            let at = rng.next() % (t.len() + 1);
+            match rng.next() % 3 {
+                0 if !t.is_empty() => {
+                    let end = (at + 1 + rng.next() % 6).min(t.len());
+                    t.drain(at.min(end)..end);
+                }
+                1 => {
+                    let piece = PIECES[rng.next() % PIECES.len()];
+                    for (i, c) in piece.chars().enumerate() {
+                        t.insert((at + i).min(t.len()), c);
+                    }
+                }
+                _ => {
+                    let other: Vec<char> = SEEDS[rng.next() % SEEDS.len()].chars().collect();
+                    let from = rng.next() % other.len();
+                    let len = (rng.next() % 12).min(other.len() - from);
+                    for (i, c) in other[from..from + len].iter().enumerate() {
+                        t.insert((at + i).min(t.len()), *c);
+                    }
+                }
+            }
+        }
+        let src: String = t.into_iter().collect();
+        let _ = Template::parse("t.erb", &src).and_then(|tpl| tpl.render(&mut vars()));
+    }
+}
+
+/// Deep nesting is refused with an error, not a stack overflow.
+#[test]
+fn deep_nesting_is_an_error() {
+    for src in [
+        format!("<%= {}1{} %>", "(".repeat(5000), ")".repeat(5000)),
+        format!("<%= {}1{} %>", "[".repeat(5000), "]".repeat(5000)),
+        format!("<%= {}1 %>", "!".repeat(5000)),
+        format!("<%= {}1 %>", "-".repeat(5000)),
+        format!("<%= \"{}\" %>", "#{\"".repeat(3000)),
+        format!("{}x{}", "<% if true %>".repeat(3000), "<% end %>".repeat(3000)),
+        format!("<%= 1{} %>", " + 1".repeat(100_000)),
+    ] {
+        assert!(Template::parse("t.erb", &src).and_then(|t| t.render(&mut vars())).is_err() || src.contains("+ 1"));
+    }
 }

@@ -34,6 +34,9 @@ pub enum RValue {
     Wrapper,
     /// A Puppet value without a Ruby counterpart (a type, a Sensitive value).
     Puppet(Rc<Value>),
+    /// An object of a Ruby library class kuppet only models in part (an
+    /// `IPAddr`): it can be created and tested, not printed or used.
+    Opaque(Rc<RException>),
 }
 
 #[derive(Debug, Default)]
@@ -133,6 +136,8 @@ pub enum RClass {
     Json,
     JsonParserError,
     File,
+    IpAddr,
+    IpAddrInvalid,
     PuppetError,
     PuppetParseError,
     Scope,
@@ -182,6 +187,8 @@ impl RClass {
             RClass::Json => "JSON",
             RClass::JsonParserError => "JSON::ParserError",
             RClass::File => "File",
+            RClass::IpAddr => "IPAddr",
+            RClass::IpAddrInvalid => "IPAddr::InvalidAddressError",
             RClass::PuppetError => "Puppet::Error",
             RClass::PuppetParseError => "Puppet::ParseError",
             RClass::Scope => "Puppet::Parser::Scope",
@@ -211,6 +218,7 @@ impl RClass {
             | RClass::RegexpError
             | RClass::PuppetError => RClass::StandardError,
             RClass::NoMethodError => RClass::NameError,
+            RClass::IpAddrInvalid => RClass::ArgumentError,
             RClass::KeyError | RClass::StopIteration => RClass::IndexError,
             RClass::FloatDomainError => RClass::RangeError,
             RClass::FrozenError => RClass::RuntimeError,
@@ -286,6 +294,7 @@ impl RClass {
             "RegexpError" => RClass::RegexpError,
             "JSON" => RClass::Json,
             "File" => RClass::File,
+            "IPAddr" => RClass::IpAddr,
             _ => return None,
         })
     }
@@ -371,6 +380,7 @@ impl RValue {
             RValue::Scope => RClass::Scope,
             RValue::Wrapper => RClass::TemplateWrapper,
             RValue::Puppet(_) => RClass::PuppetObject,
+            RValue::Opaque(o) => o.class,
         }
     }
 
@@ -413,6 +423,7 @@ impl RValue {
             RValue::Match(m) => HKey::Id(Rc::as_ptr(m) as *const () as usize),
             RValue::Exception(e) => HKey::Id(Rc::as_ptr(e) as *const () as usize),
             RValue::Puppet(p) => HKey::Str(format!("\u{0}puppet:{}", p.to_display())),
+            RValue::Opaque(o) => HKey::Id(Rc::as_ptr(o) as *const () as usize),
             RValue::Scope => HKey::Id(1),
             RValue::Wrapper => HKey::Id(2),
         }
@@ -429,6 +440,7 @@ impl RValue {
             (RValue::Match(a), RValue::Match(b)) => Rc::ptr_eq(a, b),
             (RValue::Exception(a), RValue::Exception(b)) => Rc::ptr_eq(a, b),
             (RValue::Puppet(a), RValue::Puppet(b)) => Rc::ptr_eq(a, b),
+            (RValue::Opaque(a), RValue::Opaque(b)) => Rc::ptr_eq(a, b),
             (RValue::Float(a), RValue::Float(b)) => a.to_bits() == b.to_bits(),
             _ => req(self, other),
         }
@@ -550,6 +562,7 @@ fn eq_depth(a: &RValue, b: &RValue, depth: u32, strict: bool) -> bool {
         (RValue::Class(x), RValue::Class(y)) => x == y,
         (RValue::Scope, RValue::Scope) | (RValue::Wrapper, RValue::Wrapper) => true,
         (RValue::Puppet(x), RValue::Puppet(y)) => x == y,
+        (RValue::Opaque(x), RValue::Opaque(y)) => Rc::ptr_eq(x, y),
         (RValue::Match(x), RValue::Match(y)) => Rc::ptr_eq(x, y),
         (RValue::Exception(x), RValue::Exception(y)) => {
             Rc::ptr_eq(x, y) || (x.class == y.class && x.message == y.message)

@@ -3,7 +3,6 @@
 //! `compact!`, `delete` ...; frozen arrays refuse them), `each` over the live
 //! array, and the Enumerable methods for everything else.
 
-use super::super::format;
 use super::super::interp::{Blk, Interp, MAX_SIZE, R};
 use super::super::value::{HKey, RArray, RClass, RValue, req};
 use super::string::range_span;
@@ -186,7 +185,7 @@ impl Interp<'_> {
                 };
                 RValue::str(self.join(&items, &sep, 0)?)
             }
-            "to_s" | "inspect" => RValue::str(format::inspect(recv)),
+            "to_s" | "inspect" => RValue::str(self.inspect_value(recv)?),
             "flatten" | "flatten!" => {
                 self.argc(args, 0, 1)?;
                 let depth = match args.first() {

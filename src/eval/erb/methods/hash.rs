@@ -195,7 +195,7 @@ impl Interp<'_> {
             "to_h" if blk.is_none() => recv.clone(),
             "to_hash" => recv.clone(),
             "to_a" | "entries" => RValue::array(self.items(recv)?),
-            "to_s" | "inspect" => RValue::str(format::inspect(recv)),
+            "to_s" | "inspect" => RValue::str(self.inspect_value(recv)?),
             "invert" => RValue::hash(RHash::from_pairs(
                 h.entries().into_iter().map(|(k, v)| (v, k)),
             )),

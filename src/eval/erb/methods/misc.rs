@@ -134,6 +134,16 @@ impl Interp<'_> {
             }
             RValue::Match(m) => {
                 let v = match name {
+                    "[]" if args.len() == 2 || matches!(args.first(), Some(RValue::Range(_))) => {
+                        // `md[1..3]`, `md[1, 2]`: slices of the groups.
+                        let groups = RValue::array(
+                            m.groups
+                                .iter()
+                                .map(|g| g.clone().map_or(RValue::Nil, RValue::str))
+                                .collect(),
+                        );
+                        return self.send(groups, "[]", args.to_vec(), None).map(Some);
+                    }
                     "[]" => {
                         self.argc(args, 1, 1)?;
                         let idx = match &args[0] {
@@ -489,12 +499,45 @@ impl Interp<'_> {
                     Err(e) => return self.raise(RClass::ArgumentError, e.to_string()),
                 }
             }
+            (RClass::IpAddr, "new") => {
+                self.argc(args, 1, 2)?;
+                let text = self.str_arg(&args[0])?;
+                if !valid_ip(&text) {
+                    return self.raise(RClass::IpAddrInvalid, format!("invalid address: {text}"));
+                }
+                RValue::Opaque(Rc::new(super::super::value::RException {
+                    class: RClass::IpAddr,
+                    message: text,
+                }))
+            }
             (RClass::Integer | RClass::Float, "new") => {
                 return self.unsupported(format!("{}.new is not supported", c.name()));
             }
             _ => return Ok(None),
         };
         Ok(Some(v))
+    }
+}
+
+/// What `IPAddr.new` accepts: an IPv4 or IPv6 address, optionally with a
+/// `/prefix` or `/netmask`.
+fn valid_ip(text: &str) -> bool {
+    let (addr, mask) = match text.split_once('/') {
+        Some((a, m)) => (a, Some(m)),
+        None => (text, None),
+    };
+    let addr = addr.trim_start_matches('[').trim_end_matches(']');
+    let (v4, ok) = match addr.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(_)) => (true, true),
+        Ok(std::net::IpAddr::V6(_)) => (false, true),
+        Err(_) => (false, false),
+    };
+    ok && match mask {
+        None => true,
+        Some(m) => match m.parse::<u32>() {
+            Ok(p) => p <= if v4 { 32 } else { 128 },
+            Err(_) => v4 && m.parse::<std::net::Ipv4Addr>().is_ok(),
+        },
     }
 }
 
