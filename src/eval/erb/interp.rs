@@ -394,7 +394,10 @@ impl<'h> Interp<'h> {
             RValue::Scope => self.host.scope_name(),
             RValue::Wrapper => format!("template[{}]", self.file),
             RValue::Opaque(o) => {
-                return self.unsupported(format!("printing an {} object is not supported", o.class.name()));
+                return self.unsupported(format!(
+                    "printing an {} object is not supported",
+                    o.class.name()
+                ));
             }
             other => format::to_s(other),
         })

@@ -215,7 +215,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) as usize
     }
 }
@@ -280,9 +283,18 @@ fn deep_nesting_is_an_error() {
         format!("<%= {}1 %>", "!".repeat(5000)),
         format!("<%= {}1 %>", "-".repeat(5000)),
         format!("<%= \"{}\" %>", "#{\"".repeat(3000)),
-        format!("{}x{}", "<% if true %>".repeat(3000), "<% end %>".repeat(3000)),
+        format!(
+            "{}x{}",
+            "<% if true %>".repeat(3000),
+            "<% end %>".repeat(3000)
+        ),
         format!("<%= 1{} %>", " + 1".repeat(100_000)),
     ] {
-        assert!(Template::parse("t.erb", &src).and_then(|t| t.render(&mut vars())).is_err() || src.contains("+ 1"));
+        assert!(
+            Template::parse("t.erb", &src)
+                .and_then(|t| t.render(&mut vars()))
+                .is_err()
+                || src.contains("+ 1")
+        );
     }
 }
