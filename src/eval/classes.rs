@@ -381,11 +381,11 @@ impl<'a> Compiler<'a> {
     /// `$module_name` (the module the definition comes from) and
     /// `$caller_module_name` (the module of the code that declared it).
     fn set_module_vars(&mut self, scope: ScopeId, declaring: ScopeId, m: &'a Manifest) {
-        if let Some(module) = self.module_of.get(&m.path).cloned() {
-            self.scopes[scope]
-                .vars
-                .insert("module_name".into(), Value::string(module));
-        }
+        // Definitions of the main manifest belong to the module named "".
+        let module = self.module_of.get(&m.path).cloned().unwrap_or_default();
+        self.scopes[scope]
+            .vars
+            .insert("module_name".into(), Value::string(module));
         let caller = self.scopes[declaring].vars.get("module_name").cloned();
         if let Some(c) = caller {
             self.scopes[scope]

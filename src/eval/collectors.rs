@@ -71,10 +71,12 @@ impl<'a> Compiler<'a> {
         };
         // The type must exist.
         let lower = type_name.to_ascii_lowercase();
-        if super::core_types::core_type(&lower).is_none()
-            && lower != "class"
-            && self.find_define(&lower).is_none()
-        {
+        if lower == "class" {
+            return Err(EvalError::new("Classes cannot be collected")
+                .at(m, e.span)
+                .into());
+        }
+        if super::core_types::core_type(&lower).is_none() && self.find_define(&lower).is_none() {
             return Err(
                 EvalError::new(format!("Resource type {type_name} doesn't exist"))
                     .at(m, type_expr.span)
@@ -218,8 +220,7 @@ impl<'a> Compiler<'a> {
                         _ => self.eval(left, f, m)?.to_display(),
                     };
                     let value = self.eval(right, f, m)?;
-                    let eq = self.resource_attr_matches(id, &attr, &value);
-                    Ok(if *op == BinaryOp::Eq { eq } else { !eq })
+                    Ok(self.resource_attr_matches(id, &attr, &value, *op == BinaryOp::Eq))
                 }
                 _ => Err(EvalError::new("Illegal query expression")
                     .at(m, q.span)
@@ -232,23 +233,35 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    /// Whether a resource's attribute equals a value (any element of an array).
-    fn resource_attr_matches(&self, id: ResId, attr: &str, value: &Value) -> bool {
+    /// A query's `attr == value` (`is_eq`) or `attr != value` on a resource,
+    /// as Puppet's collector: `tag ==` asks the tags (any of an array), `==`
+    /// on an array attribute asks whether it includes the value, unset
+    /// attributes are `undef`.
+    fn resource_attr_matches(&self, id: ResId, attr: &str, value: &Value, is_eq: bool) -> bool {
         let r = &self.resources[id];
-        match attr {
-            "tag" => {
-                let Some(want) = value.as_str() else {
-                    return false;
-                };
-                let want = want.to_lowercase();
-                self.resource_tagged(id, &want)
-            }
-            "title" => value.as_str().is_some_and(|v| v == &*r.title),
+        if attr == "tag" && is_eq {
+            let wanted: Vec<&Value> = match value {
+                Value::Array(items) => items.iter().collect(),
+                other => vec![other],
+            };
+            return wanted
+                .iter()
+                .any(|t| self.resource_tagged(id, &t.to_display().to_lowercase()));
+        }
+        let title = Value::string(&*r.title);
+        let actual = match attr {
+            "title" => Some(&title),
             _ => match r.param(attr) {
-                Some(Value::Array(items)) => items.iter().any(|x| x.puppet_eq(value)),
-                Some(v) => v.puppet_eq(value),
-                None => attr == "name" && value.as_str().is_some_and(|v| v == &*r.title),
+                None if attr == "name" => Some(&title),
+                other => other,
             },
+        };
+        let undef = Value::Undef;
+        let actual = actual.unwrap_or(&undef);
+        match (actual, is_eq) {
+            (Value::Array(items), true) => items.iter().any(|x| x.puppet_eq(value)),
+            (v, true) => v.puppet_eq(value),
+            (v, false) => !v.puppet_eq(value),
         }
     }
 
@@ -335,7 +348,14 @@ impl<'a> Compiler<'a> {
         Ok(out)
     }
 
+    /// One operand of a chaining arrow, as Puppet's `RelationshipOperator`:
+    /// references, collectors, arrays of them, and strings naming a reference.
     fn rel_ends_into(&self, v: &Value, out: &mut Vec<RelEnd>) -> Result<(), String> {
+        let not_catalog = |t: &PType| {
+            format!(
+                "Illegal relationship operand, can not form a relationship with something of type {t}. A Catalog type is required."
+            )
+        };
         match v {
             Value::Type(t) => match &**t {
                 PType::Resource {
@@ -345,11 +365,7 @@ impl<'a> Compiler<'a> {
                 PType::Class { name: Some(n) } => {
                     out.push(RelEnd::Ref("Class".into(), capitalize_name(n)))
                 }
-                other => {
-                    return Err(format!(
-                        "Illegal relationship operand, can not form a relationship with a {other}. A Catalog type is required."
-                    ));
-                }
+                other => return Err(not_catalog(other)),
             },
             Value::Array(items) => {
                 for i in items.iter() {
@@ -361,17 +377,22 @@ impl<'a> Compiler<'a> {
                     out.push(RelEnd::Collector(*i as usize));
                 }
             }
+            // A string is parsed as a type: 'File[/x]'.
             Value::String(s) => match crate::catalog::split_reference(s) {
                 Some((t, title)) => out.push(RelEnd::Ref(t.to_string(), title.to_string())),
-                None => {
-                    return Err("Illegal relationship operand, can not form a relationship with a String. A Catalog type is required.".to_string());
-                }
+                None => match PType::from_name(s.trim()) {
+                    Some(t) => return Err(not_catalog(&t)),
+                    None => {
+                        return Err(format!(
+                            "The expression <{s}> is not a valid type specification."
+                        ));
+                    }
+                },
             },
-            Value::Undef => {}
             other => {
                 return Err(format!(
                     "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
-                    super::expr::a_an_type(other)
+                    super::labels::a_an_label(other)
                 ));
             }
         }

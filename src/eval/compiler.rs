@@ -359,6 +359,8 @@ impl<'a> Compiler<'a> {
         vars.insert("trusted".into(), Value::hash(trusted));
         vars.insert("environment".into(), Value::string("production"));
         vars.insert("name".into(), Value::string(self.node.as_str()));
+        vars.insert("module_name".into(), Value::string(""));
+        vars.insert("server_facts".into(), Value::hash(IndexMap::new()));
     }
 
     // ----- resources
@@ -563,6 +565,11 @@ impl<'a> Compiler<'a> {
             .map_err(|e| e.at(def.manifest, def.def.span))?;
         self.add_edge(main, id);
         self.scopes[scope].resource = Some(id);
+        for var in ["module_name", "caller_module_name"] {
+            self.scopes[scope]
+                .vars
+                .insert(var.into(), Value::string(""));
+        }
         self.add_scope_tags(id);
         self.classes_in_order.push(node_name.clone());
         self.class_scopes.insert(node_name, scope);
@@ -600,7 +607,8 @@ impl<'a> Compiler<'a> {
         let pending: Vec<ResId> = (0..self.resources.len())
             .filter(|&i| {
                 let r = &self.resources[i];
-                !r.evaluated && !r.virtual_ && matches!(r.kind, ResKind::Define(_))
+                // Exported resources are virtual here: their defines never run.
+                !r.evaluated && !r.virtual_ && !r.exported && matches!(r.kind, ResKind::Define(_))
             })
             .collect();
         for &id in &pending {

@@ -1222,14 +1222,5 @@ fn operator_text(e: &Expr) -> &'static str {
 }
 
 pub fn a_an_type(v: &Value) -> String {
-    let n = match v {
-        Value::Undef => "Undef Value",
-        other => other.type_name(),
-    };
-    let art = if "AEIOUaeiou".contains(n.chars().next().unwrap_or('x')) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{art} {n}")
+    super::labels::a_an_label(v)
 }

@@ -250,7 +250,7 @@ impl Value {
             }
             (Value::Regex(a), Value::Regex(b)) => a.source == b.source,
             (Value::Type(a), Value::Type(b)) => a == b,
-            (Value::Sensitive(_), Value::Sensitive(_)) => false,
+            (Value::Sensitive(a), Value::Sensitive(b)) => a.puppet_eq(b),
             (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
             (Value::Bool(a), Value::Bool(b)) => a == b,
             _ => false,
