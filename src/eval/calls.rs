@@ -457,6 +457,9 @@ impl<'a> Compiler<'a> {
                 self.new_instance(t, rest.to_vec(), e, m)
             }
             "versioncmp" | "sprintf" | "split" | "join" => self.call_pure(name, &args, e, m),
+            "strftime" => {
+                super::time::strftime(&args).map_err(|msg| self.call_error(msg, e, m))
+            }
             _ => {
                 if let Some(r) = self.call_stdlib(name, &args, lambda, e, f, m) {
                     return r;

@@ -10,7 +10,6 @@ use super::value::{RegexValue, Value};
 use crate::syntax::Manifest;
 use crate::syntax::ast::*;
 use indexmap::IndexMap;
-use std::cmp::Ordering;
 use std::rc::Rc;
 
 impl<'a> Compiler<'a> {
@@ -119,17 +118,7 @@ impl<'a> Compiler<'a> {
                         Value::Undef => Value::array(Vec::new()),
                         other => Value::array(vec![other]),
                     }),
-                    UnaryOp::Neg => {
-                        let n = self.to_number(&v, m, e)?;
-                        match n {
-                            Value::Integer(i) => i
-                                .checked_neg()
-                                .map(Value::Integer)
-                                .ok_or_else(|| overflow(m, e)),
-                            Value::Float(x) => Ok(Value::Float(-x)),
-                            _ => unreachable_number(m, e),
-                        }
-                    }
+                    UnaryOp::Neg => self.unary_minus(&v, e, m),
                 }
             }
             ExprKind::Paren(inner) => self.eval(inner, f, m),
@@ -532,13 +521,9 @@ impl<'a> Compiler<'a> {
             BinaryOp::Eq => Ok(Value::Bool(l.puppet_eq(&r))),
             BinaryOp::Ne => Ok(Value::Bool(!l.puppet_eq(&r))),
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
-                let ord = compare_values(&l, &r, op).map_err(err)?;
-                Ok(Value::Bool(match op {
-                    BinaryOp::Lt => ord == Ordering::Less,
-                    BinaryOp::Le => ord != Ordering::Greater,
-                    BinaryOp::Gt => ord == Ordering::Greater,
-                    _ => ord != Ordering::Less,
-                }))
+                super::compare::compare_op(op.as_str(), &l, &r)
+                    .map(Value::Bool)
+                    .map_err(err)
             }
             BinaryOp::Match | BinaryOp::NotMatch => {
                 let matched = self.match_op(&l, &r, f).map_err(err)?;
@@ -549,18 +534,13 @@ impl<'a> Compiler<'a> {
                 }))
             }
             BinaryOp::In => Ok(Value::Bool(self.in_op(&l, &r, f).map_err(err)?)),
-            BinaryOp::Add => self.add(l, r, m, e),
-            BinaryOp::Sub => self.sub(l, r, m, e),
-            BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => self.arith(op, l, r, m, e),
-            BinaryOp::Shl => match (&l, &r) {
-                (Value::Array(a), _) => {
-                    let mut v = (**a).clone();
-                    v.push(r.clone());
-                    Ok(Value::array(v))
-                }
-                _ => self.arith(op, l, r, m, e),
-            },
-            BinaryOp::Shr => self.arith(op, l, r, m, e),
+            BinaryOp::Add
+            | BinaryOp::Sub
+            | BinaryOp::Mul
+            | BinaryOp::Div
+            | BinaryOp::Mod
+            | BinaryOp::Shl
+            | BinaryOp::Shr => self.calculate(op, l, r, e, left, right, m),
             BinaryOp::And | BinaryOp::Or => unreachable_number(m, e),
         }
     }
@@ -569,11 +549,18 @@ impl<'a> Compiler<'a> {
     fn match_op(&mut self, l: &Value, r: &Value, f: &mut Frame) -> Result<bool, String> {
         match r {
             Value::Type(t) => Ok(super::types::is_instance(t, l)),
+            Value::SemVerRange(range) => Ok(match l {
+                Value::SemVer(v) => range.includes(v),
+                Value::String(s) => {
+                    super::semver::Version::parse(s).is_ok_and(|v| range.includes(&v))
+                }
+                _ => false,
+            }),
             Value::Regex(re) => {
                 let Value::String(s) = l else {
                     return Err(format!(
-                        "Left operand of =~ must be a String, got {}",
-                        l.type_name()
+                        "Left match operand must result in a String value. Got {}.",
+                        super::labels::a_an_label(l)
                     ));
                 };
                 match re.captures(s) {
@@ -589,8 +576,8 @@ impl<'a> Compiler<'a> {
                 self.match_op(l, &Value::Regex(Rc::new(re)), f)
             }
             other => Err(format!(
-                "Right operand of =~ must be a String, Regexp or Type, got {}",
-                other.type_name()
+                "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {} into String'.",
+                super::types::ruby_class(other)
             )),
         }
     }
@@ -679,191 +666,6 @@ impl<'a> Compiler<'a> {
                 _ => false,
             },
             _ => v.puppet_eq(o),
-        }
-    }
-
-    /// Converts an operand to a number, coercing numeric strings as Puppet does.
-    pub fn to_number(&mut self, v: &Value, m: &'a Manifest, e: &Expr) -> EResult<Value> {
-        match v {
-            Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
-            Value::String(s) => match parse_number(s) {
-                Some(n) => {
-                    let (line, col) = m.lines.line_col(&m.source, e.loc().start as usize);
-                    self.warnings.push(format!(
-                        "The string '{s}' was automatically coerced to the numerical value {} (file: {}, line: {line}, column: {col})",
-                        n.to_display(),
-                        m.path
-                    ));
-                    Ok(n)
-                }
-                None => Err(EvalError::new(format!(
-                    "The value '{s}' cannot be converted to Numeric."
-                ))
-                .at(m, e.loc())
-                .into()),
-            },
-            other => Err(EvalError::new(format!(
-                "Operator '{}' is not applicable to {}.",
-                operator_text(e),
-                a_an_type(other)
-            ))
-            .at(m, e.loc())
-            .into()),
-        }
-    }
-
-    fn add(&mut self, l: Value, r: Value, m: &'a Manifest, e: &Expr) -> EResult<Value> {
-        match (&l, &r) {
-            (Value::Array(a), Value::Array(b)) => {
-                let mut v = (**a).clone();
-                v.extend(b.iter().cloned());
-                Ok(Value::array(v))
-            }
-            (Value::Array(a), Value::Hash(h)) => {
-                let mut v = (**a).clone();
-                for (k, val) in h.iter() {
-                    v.push(Value::array(vec![k.clone(), val.clone()]));
-                }
-                Ok(Value::array(v))
-            }
-            (Value::Array(a), other) => {
-                let mut v = (**a).clone();
-                v.push(other.clone());
-                Ok(Value::array(v))
-            }
-            (Value::Hash(a), Value::Hash(b)) => {
-                let mut map = (**a).clone();
-                for (k, v) in b.iter() {
-                    map.insert(k.clone(), v.clone());
-                }
-                Ok(Value::hash(map))
-            }
-            (Value::Hash(a), Value::Array(b)) => {
-                let mut map = (**a).clone();
-                if b.len() % 2 != 0 {
-                    return Err(EvalError::new(
-                        "The value of the + expression cannot be converted to a Hash",
-                    )
-                    .at(m, e.loc())
-                    .into());
-                }
-                for pair in b.chunks(2) {
-                    map.insert(pair[0].clone(), pair[1].clone());
-                }
-                Ok(Value::hash(map))
-            }
-            _ => self.arith(BinaryOp::Add, l, r, m, e),
-        }
-    }
-
-    fn sub(&mut self, l: Value, r: Value, m: &'a Manifest, e: &Expr) -> EResult<Value> {
-        match (&l, &r) {
-            (Value::Array(a), Value::Array(b)) => Ok(Value::array(
-                a.iter()
-                    .filter(|x| !b.iter().any(|y| x.puppet_eq(y)))
-                    .cloned()
-                    .collect(),
-            )),
-            (Value::Array(a), other) => Ok(Value::array(
-                a.iter().filter(|x| !x.puppet_eq(other)).cloned().collect(),
-            )),
-            (Value::Hash(a), Value::Array(b)) => Ok(Value::hash(
-                a.iter()
-                    .filter(|(k, _)| !b.iter().any(|y| k.puppet_eq(y)))
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            )),
-            (Value::Hash(a), Value::Hash(b)) => Ok(Value::hash(
-                a.iter()
-                    .filter(|(k, _)| !b.keys().any(|y| k.puppet_eq(y)))
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            )),
-            (Value::Hash(a), other) => Ok(Value::hash(
-                a.iter()
-                    .filter(|(k, _)| !k.puppet_eq(other))
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            )),
-            _ => self.arith(BinaryOp::Sub, l, r, m, e),
-        }
-    }
-
-    fn arith(
-        &mut self,
-        op: BinaryOp,
-        l: Value,
-        r: Value,
-        m: &'a Manifest,
-        e: &Expr,
-    ) -> EResult<Value> {
-        let l = self.to_number(&l, m, e)?;
-        let r = self.to_number(&r, m, e)?;
-        let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.loc()).into() };
-        match (l, r) {
-            (Value::Integer(a), Value::Integer(b)) => {
-                let v = match op {
-                    BinaryOp::Add => a.checked_add(b),
-                    BinaryOp::Sub => a.checked_sub(b),
-                    BinaryOp::Mul => a.checked_mul(b),
-                    BinaryOp::Div => {
-                        if b == 0 {
-                            return Err(err("Division by 0".into()));
-                        }
-                        a.checked_div(b).map(|_| floor_div(a, b))
-                    }
-                    BinaryOp::Mod => {
-                        if b == 0 {
-                            return Err(err("Division by 0".into()));
-                        }
-                        Some(floor_mod(a, b))
-                    }
-                    BinaryOp::Shl => Some(if b >= 0 {
-                        a.checked_shl(b.min(64) as u32).unwrap_or(0)
-                    } else {
-                        a >> b.saturating_neg().min(63)
-                    }),
-                    BinaryOp::Shr => Some(if b >= 0 {
-                        a >> b.min(63)
-                    } else {
-                        a.checked_shl(b.saturating_neg().min(64) as u32)
-                            .unwrap_or(0)
-                    }),
-                    _ => None,
-                };
-                v.map(Value::Integer).ok_or_else(|| overflow(m, e))
-            }
-            (a, b) => {
-                let x = as_f64(&a);
-                let y = as_f64(&b);
-                let v = match op {
-                    BinaryOp::Add => x + y,
-                    BinaryOp::Sub => x - y,
-                    BinaryOp::Mul => x * y,
-                    BinaryOp::Div => {
-                        if y == 0.0 {
-                            return Err(err("Division by 0".into()));
-                        }
-                        x / y
-                    }
-                    BinaryOp::Mod => {
-                        return Err(err("Operator '%' is not applicable to a Float.".to_string()));
-                    }
-                    _ => {
-                        return Err(err(format!(
-                            "Operator '{}' is not applicable to a Float.",
-                            op.as_str()
-                        )));
-                    }
-                };
-                if v.is_infinite() {
-                    return Err(err(format!(
-                        "The result of the {} expression is Infinity",
-                        op.as_str()
-                    )));
-                }
-                Ok(Value::Float(v))
-            }
         }
     }
 
@@ -1125,100 +927,10 @@ fn access_string(s: &str, args: &[Value]) -> Result<Value, String> {
     }
 }
 
-fn floor_div(a: i64, b: i64) -> i64 {
-    let q = a / b;
-    if (a % b != 0) && ((a < 0) != (b < 0)) {
-        q - 1
-    } else {
-        q
-    }
-}
-
-fn floor_mod(a: i64, b: i64) -> i64 {
-    let r = a.wrapping_rem(b);
-    if r != 0 && ((r < 0) != (b < 0)) {
-        r + b
-    } else {
-        r
-    }
-}
-
-fn as_f64(v: &Value) -> f64 {
-    match v {
-        Value::Integer(i) => *i as f64,
-        Value::Float(f) => *f,
-        _ => 0.0,
-    }
-}
-
-/// Parses a numeric string as Puppet's automatic coercion does.
-pub fn parse_number(s: &str) -> Option<Value> {
-    let t = s.trim();
-    let (neg, body) = match t.strip_prefix('-') {
-        Some(b) => (true, b),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        i64::from_str_radix(h, 16).ok()
-    } else if body.len() > 1 && body.starts_with('0') && body.bytes().all(|b| b.is_ascii_digit()) {
-        i64::from_str_radix(&body[1..], 8).ok()
-    } else if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) {
-        body.parse::<i64>().ok()
-    } else {
-        None
-    };
-    if let Some(i) = int {
-        return Some(Value::Integer(if neg { -i } else { i }));
-    }
-    let valid_float = !body.is_empty()
-        && body.bytes().next().is_some_and(|b| b.is_ascii_digit())
-        && body
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'));
-    if valid_float && let Ok(x) = body.parse::<f64>() {
-        return Some(Value::Float(if neg { -x } else { x }));
-    }
-    None
-}
-
-/// A simple ordering for `<` and friends: numbers, strings (case-insensitive).
-pub fn compare_values(l: &Value, r: &Value, op: BinaryOp) -> Result<Ordering, String> {
-    match (l, r) {
-        (Value::Integer(a), Value::Integer(b)) => Ok(a.cmp(b)),
-        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => as_f64(l)
-            .partial_cmp(&as_f64(r))
-            .ok_or_else(|| "Comparison of NaN".to_string()),
-        (Value::String(a), Value::String(b)) => Ok(a.to_lowercase().cmp(&b.to_lowercase())),
-        _ => Err(format!(
-            "Comparison of: {} {} {}, is not possible",
-            l.type_name(),
-            op.as_str(),
-            r.type_name()
-        )),
-    }
-}
-
-fn overflow(m: &Manifest, e: &Expr) -> Flow {
-    EvalError::new(format!(
-        "The result of the {} expression is outside of Puppet Integer range",
-        operator_text(e)
-    ))
-    .at(m, e.loc())
-    .into()
-}
-
 fn unreachable_number(m: &Manifest, e: &Expr) -> EResult<Value> {
     Err(EvalError::new("Operand is not a number")
         .at(m, e.loc())
         .into())
-}
-
-fn operator_text(e: &Expr) -> &'static str {
-    match &e.kind {
-        ExprKind::Binary { op, .. } => op.as_str(),
-        ExprKind::Unary { .. } => "-",
-        _ => "?",
-    }
 }
 
 pub fn a_an_type(v: &Value) -> String {

@@ -18,6 +18,11 @@ pub fn label(v: &Value) -> String {
         Value::Array(_) => "Array".into(),
         Value::Hash(_) => "Hash".into(),
         Value::Sensitive(_) => "Sensitive".into(),
+        Value::Timespan(_) => "Timespan".into(),
+        Value::Timestamp(_) => "Timestamp".into(),
+        Value::SemVer(_) => "Semver".into(),
+        Value::SemVerRange(_) => "SemverRange".into(),
+        Value::Binary(_) => "Binary".into(),
         Value::Type(t) => match &**t {
             PType::Resource { title: Some(_), .. } => format!("{t} Resource-Reference"),
             _ => format!("{t}-Type"),
