@@ -444,8 +444,8 @@ impl<'a> Compiler<'a> {
                     }
                 },
             };
-            if let Some(t) = &p.type_expr {
-                let tv = self.eval(t, &mut frame, m)?;
+            if p.type_expr.is_some() {
+                let tv = self.parameter_type(p, m)?;
                 if let Value::Type(ty) = tv
                     && !super::types::is_instance(&ty, &value)
                 {
@@ -464,6 +464,53 @@ impl<'a> Compiler<'a> {
         if !problems.is_empty() {
             let msg = super::types::format_subject_errors(&reference, &problems);
             return Err(EvalError::new(msg).into());
+        }
+        Ok(())
+    }
+}
+
+impl<'a> Compiler<'a> {
+    /// The type of a class or define parameter: evaluated once, in top
+    /// scope, as Puppet does when it loads the definition.
+    pub fn parameter_type(&mut self, p: &'a Parameter, m: &'a Manifest) -> EResult<Value> {
+        let key = p as *const Parameter;
+        if let Some(t) = self.param_types.get(&key) {
+            return Ok(t.clone());
+        }
+        let Some(t) = &p.type_expr else {
+            return Ok(Value::Undef);
+        };
+        let mut frame = Frame::new(super::scope::TOP);
+        let v = self.eval(t, &mut frame, m)?;
+        self.param_types.insert(key, v.clone());
+        Ok(v)
+    }
+
+    /// Evaluates the parameter types of every class and define of a
+    /// manifest, in source order, as Puppet does when it imports the main
+    /// manifest (before any of its code runs: top-scope variables it assigns
+    /// are not visible yet).
+    pub fn resolve_parameter_types(&mut self, m: &'a Manifest) -> EResult<()> {
+        self.resolve_types_in(&m.program.body, m)
+    }
+
+    fn resolve_types_in(&mut self, body: &'a [Expr], m: &'a Manifest) -> EResult<()> {
+        for e in body {
+            match &e.kind {
+                ExprKind::Class(c) => {
+                    for p in &c.params {
+                        self.parameter_type(p, m)?;
+                    }
+                    self.resolve_types_in(&c.body, m)?;
+                }
+                ExprKind::Define(d) => {
+                    for p in &d.params {
+                        self.parameter_type(p, m)?;
+                    }
+                }
+                ExprKind::Block(stmts) => self.resolve_types_in(stmts, m)?,
+                _ => {}
+            }
         }
         Ok(())
     }

@@ -153,6 +153,9 @@ pub struct Compiler<'a> {
     pub stage_main: ResId,
     /// The manifest top-level code is being evaluated from (for locations).
     pub main_manifest: Option<&'a Manifest>,
+    /// The types of class and define parameters, evaluated once where the
+    /// definition is loaded (Puppet's `create_type_map`), by parameter.
+    pub param_types: FxHashMap<*const Parameter, Value>,
 }
 
 /// A matched node definition, the node resource's name, and regex captures.
@@ -202,6 +205,7 @@ impl<'a> Compiler<'a> {
             main_resource: 0,
             stage_main: 0,
             main_manifest: None,
+            param_types: FxHashMap::default(),
         }
     }
 
