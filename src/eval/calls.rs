@@ -736,7 +736,7 @@ impl<'a> Compiler<'a> {
             {
                 return Err(self.call_error(
                     format!(
-                        "Value returned from function '{}' has wrong type, {}",
+                        "value returned from {} has wrong type, {}",
                         fd.name,
                         super::types::describe_mismatch(&t, &v)
                     ),
@@ -794,8 +794,13 @@ impl<'a> Compiler<'a> {
                 if let Value::Type(t) = tv
                     && !super::types::is_instance(&t, &v)
                 {
+                    let who = if what == "block" {
+                        "block".to_string()
+                    } else {
+                        format!("'{what}'")
+                    };
                     return Err(format!(
-                        "'{what}' parameter '{}' {}",
+                        "{who} parameter '{}' {}",
                         p.name,
                         super::types::describe_mismatch(&t, &v)
                     ));

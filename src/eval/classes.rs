@@ -171,8 +171,7 @@ impl<'a> Compiler<'a> {
             }
             let Some(pdef) = self.find_class(&pname) else {
                 return Err(EvalError::new(format!(
-                    "Could not find parent class {pname} of class {}",
-                    cur.def.name
+                    "Could not find parent resource type '::{pname}' of type hostclass in production"
                 ))
                 .at(cur.manifest, cur.def.span)
                 .into());
@@ -199,13 +198,17 @@ impl<'a> Compiler<'a> {
         let def = self.find_class(name);
         let cap = capitalize_name(name);
         let mut res = self.new_res("Class", &cap, scope, ResKind::Class(def));
-        res.line = Some(m.line_of(span) as u32);
-        res.file = Some(Rc::from(m.path.as_str()));
+        // Only resource-like declarations give a class a place in the source.
+        if params.is_some() {
+            res.line = Some(m.line_of(span) as u32);
+            res.file = Some(Rc::from(m.path.as_str()));
+        }
         res.origin = Some((m, span));
         let source = self.scopes[scope].source.clone();
         if let Some(params) = params {
             for (k, (v, _)) in params {
                 if v.is_undef() {
+                    res.undef_params.push(Rc::from(k.as_str()));
                     continue;
                 }
                 if k == "tag" {
@@ -406,7 +409,13 @@ impl<'a> Compiler<'a> {
     ) -> EResult<()> {
         let reference = self.resources[id].reference();
         // Unknown parameters.
-        let given: Vec<Rc<str>> = self.resources[id].params.keys().cloned().collect();
+        let r = &self.resources[id];
+        let given: Vec<Rc<str>> = r
+            .params
+            .keys()
+            .chain(r.undef_params.iter())
+            .cloned()
+            .collect();
         let mut problems = Vec::new();
         for k in &given {
             if &**k == "name" || core_types::METAPARAMS.contains(&&**k) {
@@ -437,6 +446,13 @@ impl<'a> Compiler<'a> {
                             );
                         }
                         v
+                    }
+                    None if self.resources[id]
+                        .undef_params
+                        .iter()
+                        .any(|u| **u == *p.name) =>
+                    {
+                        Value::Undef
                     }
                     None => {
                         problems.push(super::types::missing_parameter(&p.name));

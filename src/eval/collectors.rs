@@ -44,7 +44,18 @@ impl<'a> Compiler<'a> {
         f: &mut Frame,
         m: &'a Manifest,
     ) -> EResult<Value> {
-        let t = self.eval(type_expr, f, m)?;
+        // The type is a name, not evaluated (an unknown one fails below).
+        let t = match &type_expr.kind {
+            ExprKind::QualifiedReference(n) => {
+                let lower = n.trim_start_matches("::").to_ascii_lowercase();
+                if lower == "class" {
+                    Value::from_type(PType::Class { name: None })
+                } else {
+                    Value::from_type(PType::resource_type(&capitalize_name(&lower)))
+                }
+            }
+            _ => self.eval(type_expr, f, m)?,
+        };
         let type_name = match &t {
             Value::Type(ty) => match &**ty {
                 PType::Resource {
@@ -78,7 +89,7 @@ impl<'a> Compiler<'a> {
         }
         if super::core_types::core_type(&lower).is_none() && self.find_define(&lower).is_none() {
             return Err(
-                EvalError::new(format!("Resource type {type_name} doesn't exist"))
+                EvalError::new(format!("Resource type {lower} doesn't exist"))
                     .at(m, type_expr.span)
                     .into(),
             );
@@ -399,75 +410,101 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    /// Turns relationships into `before`/`notify` on their source resources.
+    /// Turns relationships into `before`/`notify` on their source resources,
+    /// pair by pair as Puppet does (a missing end fails only when it has a
+    /// counterpart).
     pub fn evaluate_relationships(&mut self) -> EResult<()> {
         let rels = std::mem::take(&mut self.relationships);
         for rel in &rels {
-            let sources = self.resolve_ends(&rel.sources, None)?;
-            let first_source = sources.first().map(|&s| self.resources[s].reference());
-            let targets = self.resolve_ends(&rel.targets, first_source.as_deref())?;
+            let sources = self.expand_ends(&rel.sources);
+            let targets = self.expand_ends(&rel.targets);
             let param = if rel.notify { "notify" } else { "before" };
-            for &s in &sources {
-                let target_refs: Vec<Value> = targets
-                    .iter()
-                    .map(|&t| {
-                        let r = &self.resources[t];
-                        Value::string(format!("{}[{}]", r.type_name, r.title))
-                    })
-                    .collect();
-                if target_refs.is_empty() {
-                    continue;
-                }
-                let res = &mut self.resources[s];
-                let mut items = Vec::new();
-                if let Some(p) = res.params.get(param) {
-                    match &p.value {
-                        Value::Array(a) => items.extend(a.iter().cloned()),
-                        other => items.push(other.clone()),
+            for s in &sources {
+                for t in &targets {
+                    let source_id = match s {
+                        Ok(id) => *id,
+                        Err(sref) => {
+                            return Err(EvalError::new(format!(
+                                "Could not find resource '{sref}' for relationship on '{}'",
+                                self.end_name(t)
+                            ))
+                            .into());
+                        }
+                    };
+                    let target_id = match t {
+                        Ok(id) => *id,
+                        Err(tref) => {
+                            return Err(EvalError::new(format!(
+                                "Could not find resource '{tref}' for relationship from '{}'",
+                                self.resources[source_id].reference()
+                            ))
+                            .into());
+                        }
+                    };
+                    let target_ref = Value::string(self.resources[target_id].reference());
+                    let res = &mut self.resources[source_id];
+                    let mut items = Vec::new();
+                    if let Some(p) = res.params.get(param) {
+                        match &p.value {
+                            Value::Array(a) => items.extend(a.iter().cloned()),
+                            other => items.push(other.clone()),
+                        }
                     }
+                    items.push(target_ref);
+                    res.params.insert(
+                        param.into(),
+                        Param {
+                            value: Value::array(items),
+                            source: Rc::from(""),
+                            line: 0,
+                            from_default: false,
+                        },
+                    );
                 }
-                items.extend(target_refs);
-                res.params.insert(
-                    param.into(),
-                    Param {
-                        value: Value::array(items),
-                        source: Rc::from(""),
-                        line: 0,
-                        from_default: false,
-                    },
-                );
             }
         }
         Ok(())
     }
 
-    fn resolve_ends(&self, ends: &[RelEnd], from: Option<&str>) -> EResult<Vec<ResId>> {
-        let mut out = Vec::new();
+    fn end_name(&self, end: &Result<ResId, String>) -> String {
+        match end {
+            Ok(id) => self.resources[*id].reference(),
+            Err(r) => r.clone(),
+        }
+    }
+
+    /// The resources at one end of a relationship (unique, in order): found
+    /// ones, or the reference of a missing one.
+    fn expand_ends(&self, ends: &[RelEnd]) -> Vec<Result<ResId, String>> {
+        let mut out: Vec<Result<ResId, String>> = Vec::new();
         for end in ends {
             match end {
                 RelEnd::Ref(t, title) => match self.find_resource(t, title) {
-                    Some(id) if !self.resources[id].virtual_ => out.push(id),
-                    _ => {
-                        let msg = match from {
-                            Some(src) => format!(
-                                "Could not find resource '{t}[{title}]' for relationship from '{src}'"
-                            ),
-                            None => format!(
-                                "Could not find resource '{t}[{title}]' for relationship on '{t}[{title}]'"
-                            ),
-                        };
-                        return Err(EvalError::new(msg).into());
-                    }
+                    Some(id) if !self.resources[id].virtual_ => out.push(Ok(id)),
+                    _ => out.push(Err(format!("{t}[{title}]"))),
                 },
                 RelEnd::Collector(i) => {
                     let mut ids: Vec<ResId> =
                         self.collectors[*i].collected.iter().copied().collect();
                     ids.sort_unstable();
-                    out.extend(ids.into_iter().filter(|&id| !self.resources[id].virtual_));
+                    out.extend(
+                        ids.into_iter()
+                            .filter(|&id| !self.resources[id].virtual_)
+                            .map(Ok),
+                    );
                 }
             }
         }
-        Ok(out)
+        let mut seen = Vec::new();
+        out.retain(|e| {
+            if seen.contains(e) {
+                false
+            } else {
+                seen.push(e.clone());
+                true
+            }
+        });
+        out
     }
 }
 

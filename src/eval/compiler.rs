@@ -69,6 +69,8 @@ pub struct Res<'a> {
     pub evaluated: bool,
     /// Where it was declared, for errors.
     pub origin: Option<(&'a Manifest, Span)>,
+    /// Parameters explicitly given `undef` (given, but without a value).
+    pub undef_params: Vec<Rc<str>>,
 }
 
 impl Res<'_> {
@@ -385,7 +387,7 @@ impl<'a> Compiler<'a> {
                 .unwrap_or_default();
             return Err(EvalError::new(format!(
                 "Duplicate declaration: {} is already declared{at}; cannot redeclare{here}",
-                prev.reference()
+                res.reference()
             ))
             .with_code("DUPLICATE_DECLARATION"));
         }
@@ -395,6 +397,10 @@ impl<'a> Compiler<'a> {
             && t.name == "package"
         {
             let part = |k: &str| res.param(k).map(|v| v.to_display()).unwrap_or_default();
+            let inspect = |k: &str| match res.param(k) {
+                Some(v) => format!("\"{}\"", v.to_display()),
+                None => "nil".to_string(),
+            };
             let name = res
                 .param("name")
                 .map(|v| v.to_display())
@@ -412,8 +418,9 @@ impl<'a> Compiler<'a> {
             );
             if let Some(&existing) = self.titles.get(&alias_key) {
                 let line = self.resources[existing].line.unwrap_or(0);
+                let (command, provider) = (inspect("command"), inspect("provider"));
                 return Err(EvalError::new(format!(
-                    "Cannot alias {} to [nil, \"{name}\", nil]{}; resource [\"{type_name}\", nil, \"{name}\", nil] already declared (line: {line})",
+                    "Cannot alias {} to [{command}, \"{name}\", {provider}]{}; resource [\"{type_name}\", {command}, \"{name}\", {provider}] already declared (line: {line})",
                     res.reference(),
                     res.line.map(|l| format!(" at (line: {l})")).unwrap_or_default(),
                 ))
@@ -807,6 +814,7 @@ impl<'a> Compiler<'a> {
             kind,
             evaluated: false,
             origin: None,
+            undef_params: Vec::new(),
         }
     }
 

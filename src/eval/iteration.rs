@@ -5,8 +5,10 @@
 
 use super::compiler::Compiler;
 use super::error::{EResult, Flow};
+use super::functions::library::signature::{P, sig};
 use super::scope::Frame;
 use super::types::PType;
+use super::types::{Signature, describe_signatures};
 use super::value::Value;
 use crate::syntax::Manifest;
 use crate::syntax::ast::*;
@@ -52,6 +54,7 @@ impl<'a> Compiler<'a> {
             "tree_each" => return self.tree_each(args, lambda, e, f, m),
             _ => {}
         }
+        self.check_iteration_call(name, &args, lambda, e, m)?;
         let Some(subject) = args.first().cloned() else {
             return Err(self.call_error(
                 format!("'{name}' expects at least 1 argument, got none"),
@@ -302,6 +305,56 @@ impl<'a> Compiler<'a> {
         })
     }
 
+    /// Checks an iteration call against the function's signatures, as
+    /// Puppet's dispatcher: the arguments, then the block's parameter count.
+    fn check_iteration_call(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        lambda: Option<&'a Lambda>,
+        e: &'a Expr,
+        m: &'a Manifest,
+    ) -> EResult<()> {
+        let sigs = iteration_signatures(name);
+        if sigs.is_empty() {
+            return Ok(());
+        }
+        let accepted: Vec<&(Signature, usize)> =
+            sigs.iter().filter(|(s, _)| s.accepts(args)).collect();
+        if accepted.is_empty() {
+            let plain: Vec<Signature> = sigs.iter().map(|(s, _)| s.clone()).collect();
+            return Err(self.call_error(describe_signatures(name, &plain, args), e, m));
+        }
+        let Some(l) = lambda else {
+            return Ok(());
+        };
+        let required = l
+            .params
+            .iter()
+            .filter(|p| p.default.is_none() && !p.captures_rest)
+            .count();
+        let max = if l.params.iter().any(|p| p.captures_rest) {
+            usize::MAX
+        } else {
+            l.params.len()
+        };
+        if accepted.iter().any(|(_, n)| required <= *n && *n <= max) {
+            return Ok(());
+        }
+        let lo = accepted.iter().map(|(_, n)| *n).min().unwrap_or(0);
+        let hi = accepted.iter().map(|(_, n)| *n).max().unwrap_or(0);
+        let expected = if lo == hi {
+            format!("{lo} argument{}", if lo == 1 { "" } else { "s" })
+        } else {
+            format!("between {lo} and {hi} arguments")
+        };
+        Err(self.call_error(
+            format!("'{name}' block expects {expected}, got {}", l.params.len()),
+            e,
+            m,
+        ))
+    }
+
     /// `tree_each(tree, options)`: `[path, value]` of every node of a tree of
     /// arrays and hashes, depth first (or breadth first), root included.
     fn tree_each(
@@ -470,5 +523,101 @@ fn walk_depth_first(
     }
     for (p, c) in children(&path, &v) {
         walk_depth_first(p, c, false, opts, out);
+    }
+}
+
+/// The signatures of an iteration function with the parameter count of
+/// their block (Puppet's `dispatch` declarations).
+fn iteration_signatures(name: &str) -> Vec<(Signature, usize)> {
+    let hash_enum = || {
+        vec![
+            (
+                sig(&[
+                    P::Req("Hash[Any, Any]", "hash"),
+                    P::Block("Callable[2,2]", "block"),
+                ]),
+                2,
+            ),
+            (
+                sig(&[
+                    P::Req("Hash[Any, Any]", "hash"),
+                    P::Block("Callable[1,1]", "block"),
+                ]),
+                1,
+            ),
+            (
+                sig(&[
+                    P::Req("Iterable", "enumerable"),
+                    P::Block("Callable[2,2]", "block"),
+                ]),
+                2,
+            ),
+            (
+                sig(&[
+                    P::Req("Iterable", "enumerable"),
+                    P::Block("Callable[1,1]", "block"),
+                ]),
+                1,
+            ),
+        ]
+    };
+    let collection = || {
+        vec![
+            (
+                sig(&[
+                    P::Req("Collection", "collection"),
+                    P::Block("Callable[1,1]", "block"),
+                ]),
+                1,
+            ),
+            (
+                sig(&[P::Req("Array", "array"), P::Block("Callable[2,2]", "block")]),
+                2,
+            ),
+            (
+                sig(&[
+                    P::Req("Collection", "collection"),
+                    P::Block("Callable[2,2]", "block"),
+                ]),
+                2,
+            ),
+        ]
+    };
+    match name {
+        "each" | "map" | "filter" | "any" | "all" => hash_enum(),
+        "partition" | "group_by" => collection(),
+        "reduce" => vec![
+            (
+                sig(&[
+                    P::Req("Iterable", "enumerable"),
+                    P::Block("Callable[2,2]", "block"),
+                ]),
+                2,
+            ),
+            (
+                sig(&[
+                    P::Req("Iterable", "enumerable"),
+                    P::Req("Any", "memo"),
+                    P::Block("Callable[2,2]", "block"),
+                ]),
+                2,
+            ),
+        ],
+        "reverse_each" => vec![(
+            sig(&[
+                P::Req("Iterable", "iterable"),
+                P::OptBlock("Callable[1,1]", "block"),
+            ]),
+            1,
+        )],
+        "step" => vec![(
+            sig(&[
+                P::Req("Iterable", "iterable"),
+                P::Req("Integer[1]", "step"),
+                P::OptBlock("Callable[1,1]", "block"),
+            ]),
+            1,
+        )],
+        _ => Vec::new(),
     }
 }

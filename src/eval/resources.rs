@@ -71,8 +71,8 @@ impl<'a> Compiler<'a> {
                         Value::Undef => {}
                         other => {
                             return Err(EvalError::new(format!(
-                                "Unfolding of attributes from Hash can only be used with a Hash, got {}",
-                                other.type_name()
+                                "Expected value of type Hash, got {}",
+                                super::types::infer_generic(&other)
                             ))
                             .at(m, *span)
                             .into());
@@ -320,7 +320,8 @@ impl<'a> Compiler<'a> {
         let source = self.scopes[scope].source.clone();
         for (k, (v, _)) in attrs {
             if let Value::Undef = v {
-                // undef attributes count as not set.
+                // undef attributes are given but unset.
+                res.undef_params.push(Rc::from(k.as_str()));
                 continue;
             }
             if k == "tag" {
@@ -399,10 +400,17 @@ impl<'a> Compiler<'a> {
             if let Some(&other) = self.titles.get(&key)
                 && other != id
             {
+                let existing = self.resources[other]
+                    .line
+                    .map(|l| format!(" (line: {l})"))
+                    .unwrap_or_default();
                 return Err(EvalError::new(format!(
-                    "Cannot alias {} to {a}; resource {}[{a}] already declared",
+                    "Cannot alias {} to \"{a}\"{}; resource [\"{type_name}\", \"{a}\"] already declared{existing}",
                     self.resources[id].reference(),
-                    type_name
+                    self.resources[id]
+                        .line
+                        .map(|l| format!(" at (line: {l})"))
+                        .unwrap_or_default(),
                 )));
             }
             self.titles.insert(key, id);
@@ -506,6 +514,20 @@ impl<'a> Compiler<'a> {
     ) -> EResult<Value> {
         let t = self.eval(target, f, m)?;
         let attrs = self.eval_attribute_ops(ops, f, m)?;
+        // Only references to resources (not classes) can be amended.
+        let mut flat = Vec::new();
+        flatten_into(&t, &mut flat);
+        for v in &flat {
+            let ok = matches!(v, Value::Type(ty) if matches!(&**ty, PType::Resource { type_name: Some(n), .. } if n != "Class"));
+            if !ok {
+                return Err(EvalError::new(format!(
+                    "Resource Override can only operate on resources, got: {}",
+                    super::labels::label(v)
+                ))
+                .at(m, e.span)
+                .into());
+            }
+        }
         let mut refs = Vec::new();
         super::compiler::collect_refs(&t, &mut refs);
         if refs.is_empty() {

@@ -23,10 +23,10 @@ pub use mismatch::{
     Signature, describe_mismatch, describe_mismatch_at, describe_signatures, format_subject_errors,
     missing_parameter, unknown_parameter,
 };
+pub(crate) use parameterize::{bad_key_type_name, ruby_capitalize, ruby_class};
 pub use parameterize::{
     capitalize_segments, parameterize, parameterize_class, parameterize_resource, resource_access,
 };
-pub(crate) use parameterize::{ruby_capitalize, ruby_class};
 
 use super::convert::puppet_quote;
 use super::value::{RegexValue, format_float};

@@ -9,7 +9,7 @@
 
 mod collections;
 mod digests;
-mod signature;
+pub(crate) mod signature;
 mod stdlib_collections;
 mod stdlib_json;
 pub(crate) mod stdlib_random;
