@@ -4,6 +4,9 @@
 //! class (top-level code), the matching node definition, then defined types and
 //! collectors until nothing changes, then relationships, overrides and tags.
 
+mod access;
+mod arith;
+mod binary;
 mod calls;
 mod classes;
 mod collectors;
@@ -16,6 +19,8 @@ mod erb;
 pub mod error;
 mod expr;
 pub mod functions;
+mod iteration;
+mod labels;
 mod loader;
 pub mod lookup;
 mod module_functions;
@@ -23,7 +28,9 @@ mod resource_types;
 mod resources;
 mod ruby_type;
 pub mod scope;
+pub mod semver;
 mod stdlib;
+pub mod time;
 pub mod types;
 pub mod value;
 
@@ -102,6 +109,10 @@ pub fn compile_with_data(
             .map_err(|e| e.into_diagnostic(&request.node))?;
     }
     c.init_top_scope();
+    for input in &request.manifests {
+        c.resolve_parameter_types(&input.manifest)
+            .map_err(|e| fail(e, &mut c, &request.node))?;
+    }
     // Stage[main], Class[Settings], Class[main].
     let mut stage = c.new_res("Stage", "main", scope::TOP, compiler::ResKind::Stage);
     stage.evaluated = true;

@@ -109,7 +109,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Wraps a message as Puppet reports errors raised inside a call.
-    fn call_error(&self, msg: impl Into<String>, e: &Expr, m: &Manifest) -> Flow {
+    pub(super) fn call_error(&self, msg: impl Into<String>, e: &Expr, m: &Manifest) -> Flow {
         let label = if matches!(e.kind, ExprKind::CallMethod { .. }) {
             "Method call"
         } else {
@@ -174,8 +174,8 @@ impl<'a> Compiler<'a> {
                 let owner = self.scopes[f.scope].resource;
                 let mut all = true;
                 for a in &args {
-                    let mut names = Vec::new();
-                    flatten_strings(a, &mut names);
+                    // Each argument is one tag (an array is its Ruby text).
+                    let names = vec![super::convert::ruby_to_s(a)];
                     for n in names {
                         let n = n.to_lowercase();
                         let in_scope = owner.is_some_and(|o| self.resource_tagged(o, &n));
@@ -224,7 +224,10 @@ impl<'a> Compiler<'a> {
                 self.flow_origin = Some(EvalError::new("").at(m, e.span));
                 Err(Flow::Break)
             }
-            "next" => Err(Flow::Next(args.into_iter().next().unwrap_or(Value::Undef))),
+            "next" => {
+                self.flow_origin = Some(EvalError::new("").at(m, e.span));
+                Err(Flow::Next(args.into_iter().next().unwrap_or(Value::Undef)))
+            }
             "return" => {
                 self.flow_origin = Some(EvalError::new("").at(m, e.span));
                 Err(Flow::Return(
@@ -232,7 +235,7 @@ impl<'a> Compiler<'a> {
                 ))
             }
             "each" | "map" | "filter" | "reduce" | "reverse_each" | "step" | "with" | "lest"
-            | "then" | "any" | "all" | "find" | "partition" | "group_by" | "each_slice" => {
+            | "then" | "any" | "all" | "partition" | "group_by" | "tree_each" => {
                 self.iteration(name, args, lambda, e, f, m)
             }
             "lookup" => self.lookup_function(args, lambda, e, f, m),
@@ -417,6 +420,42 @@ impl<'a> Compiler<'a> {
                 })
             }
             "index" => self.iteration(name, args, lambda, e, f, m),
+            "max" | "min" if lambda.is_some() => {
+                let Some(l) = lambda else {
+                    return Ok(Value::Undef);
+                };
+                let values: Vec<Value> = match args.as_slice() {
+                    [Value::Array(items)] => items.to_vec(),
+                    other => other.to_vec(),
+                };
+                let mut best: Option<Value> = None;
+                for v in values {
+                    best = Some(match best {
+                        None => v,
+                        Some(b) => {
+                            let c = self.call_lambda(l, vec![v.clone(), b.clone()], f, m)?;
+                            let n = match c {
+                                Value::Integer(n) => n,
+                                Value::Float(x) => x as i64,
+                                _ => 0,
+                            };
+                            if (name == "max" && n > 0) || (name == "min" && n < 0) {
+                                v
+                            } else {
+                                b
+                            }
+                        }
+                    });
+                }
+                Ok(best.unwrap_or(Value::Undef))
+            }
+            "unwrap" if lambda.is_some() => {
+                let v = self.call_pure(name, &args, e, m)?;
+                match lambda {
+                    Some(l) => self.call_lambda(l, vec![v], f, m),
+                    None => Ok(v),
+                }
+            }
             "assert_type" => {
                 if args.len() < 2 {
                     return Err(self.call_error("'assert_type' expects 2 arguments", e, m));
@@ -460,6 +499,7 @@ impl<'a> Compiler<'a> {
                 self.new_instance(t, rest.to_vec(), e, m)
             }
             "versioncmp" | "sprintf" | "split" | "join" => self.call_pure(name, &args, e, m),
+            "strftime" => super::time::strftime(&args).map_err(|msg| self.call_error(msg, e, m)),
             _ => {
                 if let Some(r) = self.call_stdlib(name, &args, lambda, e, f, m) {
                     return r;
@@ -712,7 +752,7 @@ impl<'a> Compiler<'a> {
             {
                 return Err(self.call_error(
                     format!(
-                        "Value returned from function '{}' has wrong type, {}",
+                        "value returned from {} has wrong type, {}",
                         fd.name,
                         super::types::describe_mismatch(&t, &v)
                     ),
@@ -770,8 +810,13 @@ impl<'a> Compiler<'a> {
                 if let Value::Type(t) = tv
                     && !super::types::is_instance(&t, &v)
                 {
+                    let who = if what == "block" {
+                        "block".to_string()
+                    } else {
+                        format!("'{what}'")
+                    };
                     return Err(format!(
-                        "'{what}' parameter '{}' {}",
+                        "{who} parameter '{}' {}",
                         p.name,
                         super::types::describe_mismatch(&t, &v)
                     ));
@@ -805,294 +850,6 @@ impl<'a> Compiler<'a> {
             Err(Flow::Next(v)) => Ok(v),
             other => other,
         }
-    }
-
-    /// Iteration and lambda-taking functions.
-    fn iteration(
-        &mut self,
-        name: &str,
-        args: Vec<Value>,
-        lambda: Option<&'a Lambda>,
-        e: &'a Expr,
-        f: &mut Frame,
-        m: &'a Manifest,
-    ) -> EResult<Value> {
-        match name {
-            "with" => {
-                let Some(l) = lambda else {
-                    return Err(self.call_error("'with' expects a block", e, m));
-                };
-                return self.call_lambda(l, args, f, m);
-            }
-            "lest" => {
-                let v = args.into_iter().next().unwrap_or(Value::Undef);
-                if v.is_undef()
-                    && let Some(l) = lambda
-                {
-                    return self.call_lambda(l, Vec::new(), f, m);
-                }
-                return Ok(v);
-            }
-            "then" => {
-                let v = args.into_iter().next().unwrap_or(Value::Undef);
-                if v.is_undef() {
-                    return Ok(v);
-                }
-                return match lambda {
-                    Some(l) => self.call_lambda(l, vec![v], f, m),
-                    None => Ok(v),
-                };
-            }
-            _ => {}
-        }
-        let Some(subject) = args.first().cloned() else {
-            return Err(self.call_error(
-                format!("'{name}' expects at least 1 argument, got none"),
-                e,
-                m,
-            ));
-        };
-        let (items, is_hash) = self
-            .iterable_items(&subject)
-            .map_err(|msg| self.call_error(format!("'{name}' {msg}"), e, m))?;
-        match name {
-            "reverse_each" => {
-                let rev: Vec<Value> = items.into_iter().rev().collect();
-                match lambda {
-                    None => Ok(Value::array(rev)),
-                    Some(l) => {
-                        for v in rev {
-                            match self.call_lambda(l, vec![v], f, m) {
-                                Err(Flow::Break) => break,
-                                r => {
-                                    r?;
-                                }
-                            }
-                        }
-                        Ok(subject)
-                    }
-                }
-            }
-            "step" => {
-                let n = match args.get(1) {
-                    Some(Value::Integer(n)) if *n > 0 => *n as usize,
-                    _ => {
-                        return Err(self.call_error(
-                            "'step' expects a positive Integer step",
-                            e,
-                            m,
-                        ));
-                    }
-                };
-                let stepped: Vec<Value> = items.into_iter().step_by(n).collect();
-                match lambda {
-                    None => Ok(Value::array(stepped)),
-                    Some(l) => {
-                        for v in stepped {
-                            match self.call_lambda(l, vec![v], f, m) {
-                                Err(Flow::Break) => break,
-                                r => {
-                                    r?;
-                                }
-                            }
-                        }
-                        Ok(subject)
-                    }
-                }
-            }
-            _ => {
-                let Some(l) = lambda else {
-                    return Err(self.call_error(format!("'{name}' expects a block"), e, m));
-                };
-                let two = l.params.len() >= 2;
-                let call_args = |i: usize, v: &Value| -> Vec<Value> {
-                    if is_hash {
-                        if two && let Value::Array(pair) = v {
-                            return pair.to_vec();
-                        }
-                        vec![v.clone()]
-                    } else if two {
-                        vec![Value::Integer(i as i64), v.clone()]
-                    } else {
-                        vec![v.clone()]
-                    }
-                };
-                match name {
-                    "each" => {
-                        for (i, v) in items.iter().enumerate() {
-                            match self.call_lambda(l, call_args(i, v), f, m) {
-                                Err(Flow::Break) => break,
-                                r => {
-                                    r?;
-                                }
-                            }
-                        }
-                        Ok(subject)
-                    }
-                    "map" => {
-                        let mut out = Vec::with_capacity(items.len());
-                        for (i, v) in items.iter().enumerate() {
-                            match self.call_lambda(l, call_args(i, v), f, m) {
-                                Err(Flow::Break) => break,
-                                r => out.push(r?),
-                            }
-                        }
-                        Ok(Value::array(out))
-                    }
-                    "filter" => {
-                        let mut out = Vec::new();
-                        for (i, v) in items.iter().enumerate() {
-                            match self.call_lambda(l, call_args(i, v), f, m) {
-                                Err(Flow::Break) => break,
-                                r => {
-                                    if r?.is_truthy() {
-                                        out.push(v.clone());
-                                    }
-                                }
-                            }
-                        }
-                        if is_hash {
-                            let mut h = IndexMap::new();
-                            for pair in out {
-                                if let Value::Array(p) = pair
-                                    && p.len() == 2
-                                {
-                                    h.insert(p[0].clone(), p[1].clone());
-                                }
-                            }
-                            return Ok(Value::hash(h));
-                        }
-                        Ok(Value::array(out))
-                    }
-                    "any" | "all" => {
-                        let want_any = name == "any";
-                        for (i, v) in items.iter().enumerate() {
-                            let t = self.call_lambda(l, call_args(i, v), f, m)?.is_truthy();
-                            if want_any && t {
-                                return Ok(Value::Bool(true));
-                            }
-                            if !want_any && !t {
-                                return Ok(Value::Bool(false));
-                            }
-                        }
-                        Ok(Value::Bool(!want_any))
-                    }
-                    "find" => {
-                        for (i, v) in items.iter().enumerate() {
-                            if self.call_lambda(l, call_args(i, v), f, m)?.is_truthy() {
-                                return Ok(v.clone());
-                            }
-                        }
-                        Ok(Value::Undef)
-                    }
-                    "index" => {
-                        for (i, v) in items.iter().enumerate() {
-                            if self.call_lambda(l, call_args(i, v), f, m)?.is_truthy() {
-                                if is_hash && let Value::Array(p) = v {
-                                    return Ok(p[0].clone());
-                                }
-                                return Ok(Value::Integer(i as i64));
-                            }
-                        }
-                        Ok(Value::Undef)
-                    }
-                    "reduce" => {
-                        let mut iter = items.into_iter();
-                        let mut memo = match args.get(1) {
-                            Some(start) => start.clone(),
-                            None => iter.next().unwrap_or(Value::Undef),
-                        };
-                        for v in iter {
-                            match self.call_lambda(l, vec![memo.clone(), v], f, m) {
-                                Err(Flow::Break) => break,
-                                r => memo = r?,
-                            }
-                        }
-                        Ok(memo)
-                    }
-                    "partition" => {
-                        let (mut yes, mut no) = (Vec::new(), Vec::new());
-                        for (i, v) in items.iter().enumerate() {
-                            if self.call_lambda(l, call_args(i, v), f, m)?.is_truthy() {
-                                yes.push(v.clone());
-                            } else {
-                                no.push(v.clone());
-                            }
-                        }
-                        Ok(Value::array(vec![Value::array(yes), Value::array(no)]))
-                    }
-                    "group_by" => {
-                        let mut groups: IndexMap<Value, Vec<Value>> = IndexMap::new();
-                        for (i, v) in items.iter().enumerate() {
-                            let k = self.call_lambda(l, call_args(i, v), f, m)?;
-                            groups.entry(k).or_default().push(v.clone());
-                        }
-                        Ok(Value::hash(
-                            groups
-                                .into_iter()
-                                .map(|(k, v)| (k, Value::array(v)))
-                                .collect(),
-                        ))
-                    }
-                    "each_slice" => {
-                        let n = match args.get(1) {
-                            Some(Value::Integer(n)) if *n > 0 => *n as usize,
-                            _ => {
-                                return Err(self.call_error(
-                                    "'each_slice' expects a positive Integer",
-                                    e,
-                                    m,
-                                ));
-                            }
-                        };
-                        for chunk in items.chunks(n) {
-                            match self.call_lambda(l, vec![Value::array(chunk.to_vec())], f, m) {
-                                Err(Flow::Break) => break,
-                                r => {
-                                    r?;
-                                }
-                            }
-                        }
-                        Ok(subject)
-                    }
-                    _ => Err(self.call_error(format!("Unknown function: '{name}'"), e, m)),
-                }
-            }
-        }
-    }
-
-    /// The elements an iteration walks: array items, hash pairs, integers up to
-    /// n, the range of an `Integer[a, b]`, or the characters of a string.
-    fn iterable_items(&self, v: &Value) -> Result<(Vec<Value>, bool), String> {
-        Ok(match v {
-            Value::Array(items) => (items.to_vec(), false),
-            Value::Hash(h) => (
-                h.iter()
-                    .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
-                    .collect(),
-                true,
-            ),
-            Value::Integer(n) => ((0..(*n).max(0)).map(Value::Integer).collect(), false),
-            Value::String(s) => (
-                s.chars().map(|c| Value::string(c.to_string())).collect(),
-                false,
-            ),
-            Value::Type(t) => match &**t {
-                PType::Integer { min, max } if *min != i64::MIN && *max != i64::MAX => {
-                    if max - min > 10_000_000 {
-                        return Err("cannot iterate over such a large range".into());
-                    }
-                    ((*min..=*max).map(Value::Integer).collect(), false)
-                }
-                other => return Err(format!("expects an Iterable value, got Type[{other}]")),
-            },
-            other => {
-                return Err(format!(
-                    "expects an Iterable value, got {}",
-                    other.type_name()
-                ));
-            }
-        })
     }
 }
 

@@ -171,8 +171,7 @@ impl<'a> Compiler<'a> {
             }
             let Some(pdef) = self.find_class(&pname) else {
                 return Err(EvalError::new(format!(
-                    "Could not find parent class {pname} of class {}",
-                    cur.def.name
+                    "Could not find parent resource type '::{pname}' of type hostclass in production"
                 ))
                 .at(cur.manifest, cur.def.span)
                 .into());
@@ -199,8 +198,11 @@ impl<'a> Compiler<'a> {
         let def = self.find_class(name);
         let cap = capitalize_name(name);
         let mut res = self.new_res("Class", &cap, scope, ResKind::Class(def));
-        res.line = Some(m.line_of(span) as u32);
-        res.file = Some(Rc::from(m.path.as_str()));
+        // Only resource-like declarations give a class a place in the source.
+        if params.is_some() {
+            res.line = Some(m.line_of(span) as u32);
+            res.file = Some(Rc::from(m.path.as_str()));
+        }
         res.origin = Some((m, span));
         let source = self.scopes[scope].source.clone();
         if let Some(params) = params {
@@ -389,11 +391,11 @@ impl<'a> Compiler<'a> {
     /// `$module_name` (the module the definition comes from) and
     /// `$caller_module_name` (the module of the code that declared it).
     fn set_module_vars(&mut self, scope: ScopeId, declaring: ScopeId, m: &'a Manifest) {
-        if let Some(module) = self.module_of.get(&m.path).cloned() {
-            self.scopes[scope]
-                .vars
-                .insert("module_name".into(), Value::string(module));
-        }
+        // Definitions of the main manifest belong to the module named "".
+        let module = self.module_of.get(&m.path).cloned().unwrap_or_default();
+        self.scopes[scope]
+            .vars
+            .insert("module_name".into(), Value::string(module));
         let caller = self.scopes[declaring].vars.get("module_name").cloned();
         if let Some(c) = caller {
             self.scopes[scope]
@@ -416,7 +418,13 @@ impl<'a> Compiler<'a> {
     ) -> EResult<()> {
         let reference = self.resources[id].reference();
         // Unknown parameters.
-        let given: Vec<Rc<str>> = self.resources[id].params.keys().cloned().collect();
+        let r = &self.resources[id];
+        let given: Vec<Rc<str>> = r
+            .params
+            .keys()
+            .chain(r.undef_params.iter())
+            .cloned()
+            .collect();
         let mut problems = Vec::new();
         for k in &given {
             if &**k == "name" || core_types::METAPARAMS.contains(&&**k) {
@@ -425,6 +433,19 @@ impl<'a> Compiler<'a> {
             if !params.iter().any(|p| *p.name == **k) {
                 problems.push(super::types::unknown_parameter(k));
             }
+        }
+        // Metaparameters given to the resource are variables in its body
+        // too (`$tag`, `$require`), unless a parameter has their name.
+        let metaparams: Vec<(Rc<str>, Value)> = self.resources[id]
+            .params
+            .iter()
+            .filter(|(k, _)| {
+                core_types::METAPARAMS.contains(&&***k) && !params.iter().any(|p| *p.name == ***k)
+            })
+            .map(|(k, p)| (k.clone(), p.value.clone()))
+            .collect();
+        for (k, v) in metaparams {
+            self.scopes[scope].vars.insert(k, v);
         }
         let mut frame = Frame::new(scope);
         for p in params {
@@ -484,8 +505,8 @@ impl<'a> Compiler<'a> {
                     }
                 },
             };
-            if let Some(t) = &p.type_expr {
-                let tv = self.eval(t, &mut frame, m)?;
+            if p.type_expr.is_some() {
+                let tv = self.parameter_type(p, m)?;
                 if let Value::Type(ty) = tv
                     && !super::types::is_instance(&ty, &value)
                 {
@@ -504,6 +525,53 @@ impl<'a> Compiler<'a> {
         if !problems.is_empty() {
             let msg = super::types::format_subject_errors(&reference, &problems);
             return Err(EvalError::new(msg).into());
+        }
+        Ok(())
+    }
+}
+
+impl<'a> Compiler<'a> {
+    /// The type of a class or define parameter: evaluated once, in top
+    /// scope, as Puppet does when it loads the definition.
+    pub fn parameter_type(&mut self, p: &'a Parameter, m: &'a Manifest) -> EResult<Value> {
+        let key = p as *const Parameter;
+        if let Some(t) = self.param_types.get(&key) {
+            return Ok(t.clone());
+        }
+        let Some(t) = &p.type_expr else {
+            return Ok(Value::Undef);
+        };
+        let mut frame = Frame::new(super::scope::TOP);
+        let v = self.eval(t, &mut frame, m)?;
+        self.param_types.insert(key, v.clone());
+        Ok(v)
+    }
+
+    /// Evaluates the parameter types of every class and define of a
+    /// manifest, in source order, as Puppet does when it imports the main
+    /// manifest (before any of its code runs: top-scope variables it assigns
+    /// are not visible yet).
+    pub fn resolve_parameter_types(&mut self, m: &'a Manifest) -> EResult<()> {
+        self.resolve_types_in(&m.program.body, m)
+    }
+
+    fn resolve_types_in(&mut self, body: &'a [Expr], m: &'a Manifest) -> EResult<()> {
+        for e in body {
+            match &e.kind {
+                ExprKind::Class(c) => {
+                    for p in &c.params {
+                        self.parameter_type(p, m)?;
+                    }
+                    self.resolve_types_in(&c.body, m)?;
+                }
+                ExprKind::Define(d) => {
+                    for p in &d.params {
+                        self.parameter_type(p, m)?;
+                    }
+                }
+                ExprKind::Block(stmts) => self.resolve_types_in(stmts, m)?,
+                _ => {}
+            }
         }
         Ok(())
     }

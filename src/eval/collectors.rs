@@ -44,7 +44,18 @@ impl<'a> Compiler<'a> {
         f: &mut Frame,
         m: &'a Manifest,
     ) -> EResult<Value> {
-        let t = self.eval(type_expr, f, m)?;
+        // The type is a name, not evaluated (an unknown one fails below).
+        let t = match &type_expr.kind {
+            ExprKind::QualifiedReference(n) => {
+                let lower = n.trim_start_matches("::").to_ascii_lowercase();
+                if lower == "class" {
+                    Value::from_type(PType::Class { name: None })
+                } else {
+                    Value::from_type(PType::resource_type(&capitalize_name(&lower)))
+                }
+            }
+            _ => self.eval(type_expr, f, m)?,
+        };
         let type_name = match &t {
             Value::Type(ty) => match &**ty {
                 PType::Resource {
@@ -71,15 +82,27 @@ impl<'a> Compiler<'a> {
         };
         // The type must exist.
         let lower = type_name.to_ascii_lowercase();
-        if self.resource_type(&lower).is_none()
-            && lower != "class"
-            && self.find_define(&lower).is_none()
-        {
+        if lower == "class" {
+            return Err(EvalError::new("Classes cannot be collected")
+                .at(m, e.span)
+                .into());
+        }
+        if self.resource_type(&lower).is_none() && self.find_define(&lower).is_none() {
             return Err(
-                EvalError::new(format!("Resource type {type_name} doesn't exist"))
+                EvalError::new(format!("Resource type {lower} doesn't exist"))
                     .at(m, type_expr.span)
                     .into(),
             );
+        }
+        if let Some(q) = query
+            && let Some(class) = untransformable_query_operand(q)
+        {
+            let form = if exported { "Exported" } else { "Virtual" };
+            return Err(EvalError::new(format!(
+                "Error while evaluating a {form} Query, Cannot transform object of class Puppet::Pops::Model::{class}"
+            ))
+            .at(m, e.span)
+            .into());
         }
         let attrs = self.eval_attribute_ops(ops, f, m)?;
         let line = m.line_of(e.span) as u32;
@@ -218,8 +241,7 @@ impl<'a> Compiler<'a> {
                         _ => self.eval(left, f, m)?.to_display(),
                     };
                     let value = self.eval(right, f, m)?;
-                    let eq = self.resource_attr_matches(id, &attr, &value);
-                    Ok(if *op == BinaryOp::Eq { eq } else { !eq })
+                    Ok(self.resource_attr_matches(id, &attr, &value, *op == BinaryOp::Eq))
                 }
                 _ => Err(EvalError::new("Illegal query expression")
                     .at(m, q.span)
@@ -232,23 +254,35 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    /// Whether a resource's attribute equals a value (any element of an array).
-    fn resource_attr_matches(&self, id: ResId, attr: &str, value: &Value) -> bool {
+    /// A query's `attr == value` (`is_eq`) or `attr != value` on a resource,
+    /// as Puppet's collector: `tag ==` asks the tags (any of an array), `==`
+    /// on an array attribute asks whether it includes the value, unset
+    /// attributes are `undef`.
+    fn resource_attr_matches(&self, id: ResId, attr: &str, value: &Value, is_eq: bool) -> bool {
         let r = &self.resources[id];
-        match attr {
-            "tag" => {
-                let Some(want) = value.as_str() else {
-                    return false;
-                };
-                let want = want.to_lowercase();
-                self.resource_tagged(id, &want)
-            }
-            "title" => value.as_str().is_some_and(|v| v == &*r.title),
+        if attr == "tag" && is_eq {
+            let wanted: Vec<&Value> = match value {
+                Value::Array(items) => items.iter().collect(),
+                other => vec![other],
+            };
+            return wanted
+                .iter()
+                .any(|t| self.resource_tagged(id, &t.to_display().to_lowercase()));
+        }
+        let title = Value::string(&*r.title);
+        let actual = match attr {
+            "title" => Some(&title),
             _ => match r.param(attr) {
-                Some(Value::Array(items)) => items.iter().any(|x| x.puppet_eq(value)),
-                Some(v) => v.puppet_eq(value),
-                None => attr == "name" && value.as_str().is_some_and(|v| v == &*r.title),
+                None if attr == "name" => Some(&title),
+                other => other,
             },
+        };
+        let undef = Value::Undef;
+        let actual = actual.unwrap_or(&undef);
+        match (actual, is_eq) {
+            (Value::Array(items), true) => items.iter().any(|x| x.puppet_eq(value)),
+            (v, true) => v.puppet_eq(value),
+            (v, false) => !v.puppet_eq(value),
         }
     }
 
@@ -344,7 +378,14 @@ impl<'a> Compiler<'a> {
         Ok(out)
     }
 
+    /// One operand of a chaining arrow, as Puppet's `RelationshipOperator`:
+    /// references, collectors, arrays of them, and strings naming a reference.
     fn rel_ends_into(&self, v: &Value, out: &mut Vec<RelEnd>) -> Result<(), String> {
+        let not_catalog = |t: &PType| {
+            format!(
+                "Illegal relationship operand, can not form a relationship with something of type {t}. A Catalog type is required."
+            )
+        };
         match v {
             Value::Type(t) => match &**t {
                 PType::Resource {
@@ -354,11 +395,7 @@ impl<'a> Compiler<'a> {
                 PType::Class { name: Some(n) } => {
                     out.push(RelEnd::Ref("Class".into(), capitalize_name(n)))
                 }
-                other => {
-                    return Err(format!(
-                        "Illegal relationship operand, can not form a relationship with a {other}. A Catalog type is required."
-                    ));
-                }
+                other => return Err(not_catalog(other)),
             },
             Value::Array(items) => {
                 for i in items.iter() {
@@ -370,89 +407,101 @@ impl<'a> Compiler<'a> {
                     out.push(RelEnd::Collector(*i as usize));
                 }
             }
+            // A string is parsed as a type: 'File[/x]'.
             Value::String(s) => match crate::catalog::split_reference(s) {
                 Some((t, title)) => out.push(RelEnd::Ref(t.to_string(), title.to_string())),
-                None => {
-                    return Err("Illegal relationship operand, can not form a relationship with a String. A Catalog type is required.".to_string());
-                }
+                None => match PType::from_name(s.trim()) {
+                    Some(t) => return Err(not_catalog(&t)),
+                    None => {
+                        return Err(format!(
+                            "The expression <{s}> is not a valid type specification."
+                        ));
+                    }
+                },
             },
-            Value::Undef => {}
             other => {
                 return Err(format!(
                     "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
-                    super::expr::a_an_type(other)
+                    super::labels::a_an_label(other)
                 ));
             }
         }
         Ok(())
     }
 
-    /// Turns relationships into `before`/`notify` on their source resources.
+    /// Turns relationships into `before`/`notify` on their source resources,
+    /// pair by pair as Puppet does (a missing end fails only when it has a
+    /// counterpart).
     pub fn evaluate_relationships(&mut self) -> EResult<()> {
         let rels = std::mem::take(&mut self.relationships);
         for rel in &rels {
-            let sources = self.resolve_ends(&rel.sources, None, true)?;
-            let first_source = sources.first().map(|&s| self.resources[s].reference());
-            let targets = self.resolve_ends(&rel.targets, first_source.as_deref(), false)?;
+            let sources = self.expand_ends(&rel.sources, true);
+            let targets = self.expand_ends(&rel.targets, false);
             let param = if rel.notify { "notify" } else { "before" };
-            for &s in &sources {
-                let target_refs: Vec<Value> = targets
-                    .iter()
-                    .map(|&t| {
-                        let r = &self.resources[t];
-                        Value::string(format!("{}[{}]", r.type_name, r.title))
-                    })
-                    .collect();
-                if target_refs.is_empty() {
-                    continue;
-                }
-                let res = &mut self.resources[s];
-                let mut items = Vec::new();
-                if let Some(p) = res.params.get(param) {
-                    match &p.value {
-                        Value::Array(a) => items.extend(a.iter().cloned()),
-                        other => items.push(other.clone()),
+            for s in &sources {
+                for t in &targets {
+                    let source_id = match s {
+                        Ok(id) => *id,
+                        Err(sref) => {
+                            return Err(EvalError::new(format!(
+                                "Could not find resource '{sref}' for relationship on '{}'",
+                                self.end_name(t)
+                            ))
+                            .into());
+                        }
+                    };
+                    let target_id = match t {
+                        Ok(id) => *id,
+                        Err(tref) => {
+                            return Err(EvalError::new(format!(
+                                "Could not find resource '{tref}' for relationship from '{}'",
+                                self.resources[source_id].reference()
+                            ))
+                            .into());
+                        }
+                    };
+                    let target_ref = Value::string(self.resources[target_id].reference());
+                    let res = &mut self.resources[source_id];
+                    let mut items = Vec::new();
+                    if let Some(p) = res.params.get(param) {
+                        match &p.value {
+                            Value::Array(a) => items.extend(a.iter().cloned()),
+                            other => items.push(other.clone()),
+                        }
                     }
+                    items.push(target_ref);
+                    res.params.insert(
+                        param.into(),
+                        Param {
+                            value: Value::array(items),
+                            source: Rc::from(""),
+                            line: 0,
+                            from_default: false,
+                        },
+                    );
                 }
-                items.extend(target_refs);
-                res.params.insert(
-                    param.into(),
-                    Param {
-                        value: Value::array(items),
-                        source: Rc::from(""),
-                        line: 0,
-                        from_default: false,
-                    },
-                );
             }
         }
         Ok(())
     }
 
-    /// The resources a relationship's ends name. A source collector that
+    fn end_name(&self, end: &Result<ResId, String>) -> String {
+        match end {
+            Ok(id) => self.resources[*id].reference(),
+            Err(r) => r.clone(),
+        }
+    }
+
+    /// The resources at one end of a relationship (unique, in order): found
+    /// ones, or the reference of a missing one. A source collector that
     /// collected nothing stands for what was left of it in its chain.
-    fn resolve_ends(
-        &self,
-        ends: &[RelEnd],
-        from: Option<&str>,
-        source: bool,
-    ) -> EResult<Vec<ResId>> {
-        let mut out = Vec::new();
+    fn expand_ends(&self, ends: &[RelEnd], source: bool) -> Vec<Result<ResId, String>> {
+        let mut out: Vec<Result<ResId, String>> = Vec::new();
         for end in ends {
             match end {
                 RelEnd::Ref(t, title) => match self.find_resource(t, title) {
-                    Some(id) if !self.resources[id].virtual_ => out.push(id),
-                    _ => {
-                        let msg = match from {
-                            Some(src) => format!(
-                                "Could not find resource '{t}[{title}]' for relationship from '{src}'"
-                            ),
-                            None => format!(
-                                "Could not find resource '{t}[{title}]' for relationship on '{t}[{title}]'"
-                            ),
-                        };
-                        return Err(EvalError::new(msg).into());
-                    }
+                    Some(id) if !self.resources[id].virtual_ => out.push(Ok(id)),
+                    _ => out.push(Err(format!("{t}[{title}]"))),
                 },
                 RelEnd::Collector(i) => {
                     let mut ids: Vec<ResId> =
@@ -461,15 +510,28 @@ impl<'a> Compiler<'a> {
                         && source
                         && let Some(alt) = self.empty_alternatives.get(i)
                     {
-                        out.extend(self.resolve_ends(alt, from, true)?);
+                        out.extend(self.expand_ends(alt, true));
                         continue;
                     }
                     ids.sort_unstable();
-                    out.extend(ids.into_iter().filter(|&id| !self.resources[id].virtual_));
+                    out.extend(
+                        ids.into_iter()
+                            .filter(|&id| !self.resources[id].virtual_)
+                            .map(Ok),
+                    );
                 }
             }
         }
-        Ok(out)
+        let mut seen = Vec::new();
+        out.retain(|e| {
+            if seen.contains(e) {
+                false
+            } else {
+                seen.push(e.clone());
+                true
+            }
+        });
+        out
     }
 }
 
@@ -481,4 +543,66 @@ fn collector_marker(index: usize) -> Value {
     let mut h = indexmap::IndexMap::new();
     h.insert(Value::string(COLLECTOR_KEY), Value::Integer(index as i64));
     Value::hash(h)
+}
+
+/// The Puppet model class of the first comparison operand in a collector
+/// query that Puppet's collector transformer cannot turn into a match
+/// (only names, strings, numbers, booleans, undef, variables and access
+/// expressions can be compared).
+fn untransformable_query_operand(q: &Expr) -> Option<&'static str> {
+    match &q.kind {
+        ExprKind::Paren(inner) => untransformable_query_operand(inner),
+        ExprKind::Binary {
+            op: BinaryOp::And | BinaryOp::Or | BinaryOp::Eq | BinaryOp::Ne,
+            left,
+            right,
+            ..
+        } => untransformable_query_operand(left).or_else(|| untransformable_query_operand(right)),
+        ExprKind::QualifiedName(_)
+        | ExprKind::String(_)
+        | ExprKind::Concat(_)
+        | ExprKind::Integer { .. }
+        | ExprKind::Float(_)
+        | ExprKind::Bool(_)
+        | ExprKind::Undef
+        | ExprKind::Variable(_)
+        | ExprKind::Access { .. } => None,
+        ExprKind::Array(_) => Some("LiteralList"),
+        ExprKind::Hash(_) => Some("LiteralHash"),
+        ExprKind::Regex(_) => Some("LiteralRegularExpression"),
+        ExprKind::Default => Some("LiteralDefault"),
+        ExprKind::QualifiedReference(_) => Some("QualifiedReference"),
+        ExprKind::Heredoc { .. } => Some("HeredocExpression"),
+        ExprKind::CallNamed { .. } => Some("CallNamedFunctionExpression"),
+        ExprKind::CallMethod { .. } => Some("CallMethodExpression"),
+        ExprKind::Selector { .. } => Some("SelectorExpression"),
+        ExprKind::Unary {
+            op: UnaryOp::Neg, ..
+        } => Some("UnaryMinusExpression"),
+        ExprKind::Unary {
+            op: UnaryOp::Not, ..
+        } => Some("NotExpression"),
+        ExprKind::Unary {
+            op: UnaryOp::Splat, ..
+        } => Some("UnfoldExpression"),
+        ExprKind::Binary {
+            op:
+                BinaryOp::Add
+                | BinaryOp::Sub
+                | BinaryOp::Mul
+                | BinaryOp::Div
+                | BinaryOp::Mod
+                | BinaryOp::Shl
+                | BinaryOp::Shr,
+            ..
+        } => Some("ArithmeticExpression"),
+        ExprKind::Binary {
+            op: BinaryOp::Match | BinaryOp::NotMatch,
+            ..
+        } => Some("MatchExpression"),
+        ExprKind::Binary {
+            op: BinaryOp::In, ..
+        } => Some("InExpression"),
+        _ => None,
+    }
 }

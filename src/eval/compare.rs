@@ -18,7 +18,30 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering, String> {
         },
         Value::Integer(_) | Value::Float(_) => match (num(a), num(b)) {
             (Some(x), Some(y)) => Ok(num_cmp(x, y)),
+            _ if matches!(b, Value::Timespan(_) | Value::Timestamp(_)) => {
+                compare(b, a).map(Ordering::reverse)
+            }
             _ => Err("A Numeric is not comparable to non Numeric".into()),
+        },
+        Value::Timespan(x) | Value::Timestamp(x) => {
+            let what = if matches!(a, Value::Timespan(_)) {
+                "Timespans are only comparable to Timespans, Integers, and Floats"
+            } else {
+                "Timestamps are only comparable to Timestamps, Integers, and Floats"
+            };
+            match (a, b) {
+                (Value::Timespan(_), Value::Timespan(y))
+                | (Value::Timestamp(_), Value::Timestamp(y)) => Ok(x.cmp(y)),
+                (_, Value::Integer(y)) => Ok(x.div_euclid(1_000_000_000).cmp(y)),
+                (_, Value::Float(y)) => (*x as f64 / 1e9)
+                    .partial_cmp(y)
+                    .ok_or_else(|| what.to_string()),
+                _ => Err(what.into()),
+            }
+        }
+        Value::SemVer(x) => match b {
+            Value::SemVer(y) => Ok(x.cmp(y)),
+            _ => Err("Versions not comparable to non Versions".into()),
         },
         Value::Default => match b {
             Value::Default => Ok(Ordering::Equal),
@@ -82,12 +105,7 @@ pub fn types_equal(a: &PType, b: &PType) -> bool {
 
 /// How Puppet names a value in comparison errors.
 pub fn label(v: &Value) -> String {
-    match v {
-        Value::Undef => "Undef Value".into(),
-        Value::Default => "Object".into(),
-        Value::Type(t) => format!("{t}-Type"),
-        other => other.type_name().into(),
-    }
+    super::labels::label(v)
 }
 
 /// Ruby's `<=>` as `sort` uses it: numbers with numbers, strings with

@@ -174,6 +174,9 @@ pub struct Compiler<'a> {
     pub main_manifest: Option<&'a Manifest>,
     /// Hiera: configurations and data files read so far.
     pub hiera: super::lookup::HieraState,
+    /// The types of class and define parameters, evaluated once where the
+    /// definition is loaded (Puppet's `create_type_map`), by parameter.
+    pub param_types: FxHashMap<*const Parameter, Value>,
 }
 
 /// A matched node definition, the node resource's name, and regex captures.
@@ -229,6 +232,7 @@ impl<'a> Compiler<'a> {
             main_resource: 0,
             stage_main: 0,
             main_manifest: None,
+            param_types: FxHashMap::default(),
         }
     }
 
@@ -386,6 +390,8 @@ impl<'a> Compiler<'a> {
         vars.insert("trusted".into(), Value::hash(trusted));
         vars.insert("environment".into(), Value::string("production"));
         vars.insert("name".into(), Value::string(self.node.as_str()));
+        vars.insert("module_name".into(), Value::string(""));
+        vars.insert("server_facts".into(), Value::hash(IndexMap::new()));
     }
 
     // ----- resources
@@ -406,7 +412,7 @@ impl<'a> Compiler<'a> {
                 .unwrap_or_default();
             return Err(EvalError::new(format!(
                 "Duplicate declaration: {} is already declared{at}; cannot redeclare{here}",
-                prev.reference()
+                res.reference()
             ))
             .with_code("DUPLICATE_DECLARATION"));
         }
@@ -416,6 +422,10 @@ impl<'a> Compiler<'a> {
             && t.is("package")
         {
             let part = |k: &str| res.param(k).map(|v| v.to_display()).unwrap_or_default();
+            let inspect = |k: &str| match res.param(k) {
+                Some(v) => format!("\"{}\"", v.to_display()),
+                None => "nil".to_string(),
+            };
             let name = res
                 .param("name")
                 .map(|v| v.to_display())
@@ -433,8 +443,9 @@ impl<'a> Compiler<'a> {
             );
             if let Some(&existing) = self.titles.get(&alias_key) {
                 let line = self.resources[existing].line.unwrap_or(0);
+                let (command, provider) = (inspect("command"), inspect("provider"));
                 return Err(EvalError::new(format!(
-                    "Cannot alias {} to [nil, \"{name}\", nil]{}; resource [\"{type_name}\", nil, \"{name}\", nil] already declared (line: {line})",
+                    "Cannot alias {} to [{command}, \"{name}\", {provider}]{}; resource [\"{type_name}\", {command}, \"{name}\", {provider}] already declared (line: {line})",
                     res.reference(),
                     res.line.map(|l| format!(" at (line: {l})")).unwrap_or_default(),
                 ))
@@ -526,6 +537,7 @@ impl<'a> Compiler<'a> {
             for m in &n.def.matches {
                 if let ExprKind::String(s) = &m.kind
                     && s.to_ascii_lowercase() == name
+                    && s != "default"
                 {
                     found = Some((*n, name.clone(), None));
                     break 'outer;
@@ -561,11 +573,15 @@ impl<'a> Compiler<'a> {
         }
         if found.is_none() {
             for n in &self.nodes {
-                if n.def
-                    .matches
-                    .iter()
-                    .any(|m| matches!(m.kind, ExprKind::Default))
-                {
+                if n.def.matches.iter().any(|m| match &m.kind {
+                    ExprKind::Default => true,
+                    // `node 'default'` is the default node too.
+                    ExprKind::String(s) => s == "default",
+                    ExprKind::Concat(parts) => {
+                        matches!(parts.as_slice(), [StringPart::Literal(s)] if s == "default")
+                    }
+                    _ => false,
+                }) {
                     found = Some((*n, "default".to_string(), None));
                     break;
                 }
@@ -588,6 +604,16 @@ impl<'a> Compiler<'a> {
             .map_err(|e| e.at(def.manifest, def.def.span))?;
         self.add_edge(main, id);
         self.scopes[scope].resource = Some(id);
+        for var in ["module_name", "caller_module_name"] {
+            self.scopes[scope]
+                .vars
+                .insert(var.into(), Value::string(""));
+        }
+        for var in ["name", "title"] {
+            self.scopes[scope]
+                .vars
+                .insert(var.into(), Value::string(node_name.as_str()));
+        }
         self.add_scope_tags(id);
         self.classes_in_order.push(node_name.clone());
         self.class_scopes.insert(node_name, scope);
@@ -625,7 +651,8 @@ impl<'a> Compiler<'a> {
         let pending: Vec<ResId> = (0..self.resources.len())
             .filter(|&i| {
                 let r = &self.resources[i];
-                !r.evaluated && !r.virtual_ && matches!(r.kind, ResKind::Define(_))
+                // Exported resources are virtual here: their defines never run.
+                !r.evaluated && !r.virtual_ && !r.exported && matches!(r.kind, ResKind::Define(_))
             })
             .collect();
         for &id in &pending {
@@ -636,6 +663,13 @@ impl<'a> Compiler<'a> {
 
     /// The finishing phase: relationships, overrides, validation, tags, metaparameters.
     pub fn finish(&mut self) -> EResult<()> {
+        // Scope tags are merged again when a resource finishes, so tags the
+        // container gets later (`tag()` after the declaration) reach it too.
+        for id in 0..self.resources.len() {
+            if !matches!(self.resources[id].kind, ResKind::Stage) {
+                self.add_scope_tags(id);
+            }
+        }
         self.evaluate_relationships()?;
         self.apply_overrides()?;
         self.check_unrealized()?;
@@ -759,8 +793,12 @@ impl<'a> Compiler<'a> {
                     sensitive_parameters.push(k.to_string());
                 }
                 if let Some(v) = catalog_json(&p.value) {
+                    // Arrays holding references are flattened (Puppet's
+                    // `Resource#initialize` from a parser resource).
                     let v = if core_types::RELATIONSHIP_PARAMS.contains(&&**k) {
-                        flatten_refs(v)
+                        flatten_refs(v, false)
+                    } else if holds_reference(&p.value) {
+                        flatten_refs(v, true)
                     } else {
                         v
                     };
@@ -980,19 +1018,39 @@ pub fn catalog_json(v: &Value) -> Option<serde_json::Value> {
     }
 }
 
-/// Relationship values as Puppet writes them: one string, or a flat array.
-fn flatten_refs(v: serde_json::Value) -> serde_json::Value {
-    fn walk(v: serde_json::Value, out: &mut Vec<serde_json::Value>) {
+/// Whether an array value holds a resource or class reference anywhere in
+/// its nested arrays.
+fn holds_reference(v: &Value) -> bool {
+    fn walk(v: &Value) -> bool {
         match v {
-            serde_json::Value::Array(items) => items.into_iter().for_each(|i| walk(i, out)),
-            serde_json::Value::Null => {}
+            Value::Array(items) => items.iter().any(walk),
+            Value::Type(t) => matches!(
+                &**t,
+                super::types::PType::Resource { title: Some(_), .. }
+                    | super::types::PType::Class { name: Some(_) }
+            ),
+            _ => false,
+        }
+    }
+    matches!(v, Value::Array(_)) && walk(v)
+}
+
+/// Relationship values as Puppet writes them: one string, or a flat array.
+/// Relationship metaparameters drop undef entries; other attributes keep them.
+fn flatten_refs(v: serde_json::Value, keep_null: bool) -> serde_json::Value {
+    fn walk(v: serde_json::Value, keep_null: bool, out: &mut Vec<serde_json::Value>) {
+        match v {
+            serde_json::Value::Array(items) => {
+                items.into_iter().for_each(|i| walk(i, keep_null, out))
+            }
+            serde_json::Value::Null if !keep_null => {}
             other => out.push(other),
         }
     }
     match v {
         serde_json::Value::Array(_) => {
             let mut out = Vec::new();
-            walk(v, &mut out);
+            walk(v, keep_null, &mut out);
             serde_json::Value::Array(out)
         }
         other => other,

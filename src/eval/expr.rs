@@ -118,17 +118,7 @@ impl<'a> Compiler<'a> {
                         Value::Undef => Value::array(Vec::new()),
                         other => Value::array(vec![other]),
                     }),
-                    UnaryOp::Neg => {
-                        let n = self.to_number(&v, m, e)?;
-                        match n {
-                            Value::Integer(i) => i
-                                .checked_neg()
-                                .map(Value::Integer)
-                                .ok_or_else(|| overflow(m, e)),
-                            Value::Float(x) => Ok(Value::Float(-x)),
-                            _ => unreachable_number(m, e),
-                        }
-                    }
+                    UnaryOp::Neg => self.unary_minus(&v, e, m),
                 }
             }
             ExprKind::Paren(inner) => self.eval(inner, f, m),
@@ -493,7 +483,15 @@ impl<'a> Compiler<'a> {
 
     /// Sets a variable in the innermost local frame or the current scope.
     pub fn set_var(&mut self, name: &str, v: Value, f: &mut Frame) -> Result<(), String> {
-        if matches!(name, "trusted" | "facts" | "server_facts") {
+        // Bound in top scope: Puppet's evaluator refuses; elsewhere the
+        // scope does, with its own wording.
+        let bound_here = f.locals.is_empty() && f.scope == TOP;
+        if name == "server_facts" || (bound_here && matches!(name, "trusted" | "facts")) {
+            return Err(format!(
+                "Attempt to assign to a reserved variable name: '${name}'"
+            ));
+        }
+        if matches!(name, "trusted" | "facts") {
             return Err(format!(
                 "Error while evaluating a '=' expression, Attempt to assign to a reserved variable name: '{name}'"
             ));
@@ -552,8 +550,8 @@ impl<'a> Compiler<'a> {
         let r = self.eval(right, f, m)?;
         let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.loc()).into() };
         match op {
-            BinaryOp::Eq => Ok(Value::Bool(l.puppet_eq(&r))),
-            BinaryOp::Ne => Ok(Value::Bool(!l.puppet_eq(&r))),
+            BinaryOp::Eq => Ok(Value::Bool(comparison_equal(&l, &r))),
+            BinaryOp::Ne => Ok(Value::Bool(!comparison_equal(&l, &r))),
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
                 super::compare::compare_op(op.as_str(), &l, &r)
                     .map(Value::Bool)
@@ -568,18 +566,13 @@ impl<'a> Compiler<'a> {
                 }))
             }
             BinaryOp::In => Ok(Value::Bool(self.in_op(&l, &r, f).map_err(err)?)),
-            BinaryOp::Add => self.add(l, r, m, e),
-            BinaryOp::Sub => self.sub(l, r, m, e),
-            BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => self.arith(op, l, r, m, e),
-            BinaryOp::Shl => match (&l, &r) {
-                (Value::Array(a), _) => {
-                    let mut v = (**a).clone();
-                    v.push(r.clone());
-                    Ok(Value::array(v))
-                }
-                _ => self.arith(op, l, r, m, e),
-            },
-            BinaryOp::Shr => self.arith(op, l, r, m, e),
+            BinaryOp::Add
+            | BinaryOp::Sub
+            | BinaryOp::Mul
+            | BinaryOp::Div
+            | BinaryOp::Mod
+            | BinaryOp::Shl
+            | BinaryOp::Shr => self.calculate(op, l, r, e, left, right, m),
             BinaryOp::And | BinaryOp::Or => unreachable_number(m, e),
         }
     }
@@ -588,11 +581,18 @@ impl<'a> Compiler<'a> {
     fn match_op(&mut self, l: &Value, r: &Value, f: &mut Frame) -> Result<bool, String> {
         match r {
             Value::Type(t) => Ok(super::types::is_instance(t, l)),
+            Value::SemVerRange(range) => Ok(match l {
+                Value::SemVer(v) => range.includes(v),
+                Value::String(s) => {
+                    super::semver::Version::parse(s).is_ok_and(|v| range.includes(&v))
+                }
+                _ => false,
+            }),
             Value::Regex(re) => {
                 let Value::String(s) = l else {
                     return Err(format!(
                         "Left match operand must result in a String value. Got {}.",
-                        super::expr::a_an_type(l)
+                        super::labels::a_an_label(l)
                     ));
                 };
                 match re.captures(s) {
@@ -608,8 +608,8 @@ impl<'a> Compiler<'a> {
                 self.match_op(l, &Value::Regex(Rc::new(re)), f)
             }
             other => Err(format!(
-                "Right operand of =~ must be a String, Regexp or Type, got {}",
-                other.type_name()
+                "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {} into String'.",
+                super::types::ruby_class(other)
             )),
         }
     }
@@ -700,511 +700,6 @@ impl<'a> Compiler<'a> {
             _ => v.puppet_eq(o),
         }
     }
-
-    /// Converts an operand to a number, coercing numeric strings as Puppet does.
-    pub fn to_number(&mut self, v: &Value, m: &'a Manifest, e: &Expr) -> EResult<Value> {
-        match v {
-            Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
-            Value::String(s) => match parse_number(s) {
-                Some(n) => {
-                    let (line, col) = m.lines.line_col(&m.source, e.loc().start as usize);
-                    self.warnings.push(format!(
-                        "The string '{s}' was automatically coerced to the numerical value {} (file: {}, line: {line}, column: {col})",
-                        n.to_display(),
-                        m.path
-                    ));
-                    Ok(n)
-                }
-                None => Err(EvalError::new(format!(
-                    "The value '{s}' cannot be converted to Numeric."
-                ))
-                .at(m, e.loc())
-                .into()),
-            },
-            other => Err(EvalError::new(format!(
-                "Operator '{}' is not applicable to {}.",
-                operator_text(e),
-                a_an_type(other)
-            ))
-            .at(m, e.loc())
-            .into()),
-        }
-    }
-
-    fn add(&mut self, l: Value, r: Value, m: &'a Manifest, e: &Expr) -> EResult<Value> {
-        match (&l, &r) {
-            (Value::Array(a), Value::Array(b)) => {
-                let mut v = (**a).clone();
-                v.extend(b.iter().cloned());
-                Ok(Value::array(v))
-            }
-            (Value::Array(a), Value::Hash(h)) => {
-                let mut v = (**a).clone();
-                for (k, val) in h.iter() {
-                    v.push(Value::array(vec![k.clone(), val.clone()]));
-                }
-                Ok(Value::array(v))
-            }
-            (Value::Array(a), other) => {
-                let mut v = (**a).clone();
-                v.push(other.clone());
-                Ok(Value::array(v))
-            }
-            (Value::Hash(a), Value::Hash(b)) => {
-                let mut map = (**a).clone();
-                for (k, v) in b.iter() {
-                    map.insert(k.clone(), v.clone());
-                }
-                Ok(Value::hash(map))
-            }
-            (Value::Hash(a), Value::Array(b)) => {
-                let mut map = (**a).clone();
-                if b.len() % 2 != 0 {
-                    return Err(EvalError::new(
-                        "The value of the + expression cannot be converted to a Hash",
-                    )
-                    .at(m, e.loc())
-                    .into());
-                }
-                for pair in b.chunks(2) {
-                    map.insert(pair[0].clone(), pair[1].clone());
-                }
-                Ok(Value::hash(map))
-            }
-            _ => self.arith(BinaryOp::Add, l, r, m, e),
-        }
-    }
-
-    fn sub(&mut self, l: Value, r: Value, m: &'a Manifest, e: &Expr) -> EResult<Value> {
-        match (&l, &r) {
-            (Value::Array(a), Value::Array(b)) => Ok(Value::array(
-                a.iter()
-                    .filter(|x| !b.iter().any(|y| x.puppet_eq(y)))
-                    .cloned()
-                    .collect(),
-            )),
-            (Value::Array(a), other) => Ok(Value::array(
-                a.iter().filter(|x| !x.puppet_eq(other)).cloned().collect(),
-            )),
-            (Value::Hash(a), Value::Array(b)) => Ok(Value::hash(
-                a.iter()
-                    .filter(|(k, _)| !b.iter().any(|y| k.puppet_eq(y)))
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            )),
-            (Value::Hash(a), Value::Hash(b)) => Ok(Value::hash(
-                a.iter()
-                    .filter(|(k, _)| !b.keys().any(|y| k.puppet_eq(y)))
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            )),
-            (Value::Hash(a), other) => Ok(Value::hash(
-                a.iter()
-                    .filter(|(k, _)| !k.puppet_eq(other))
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            )),
-            _ => self.arith(BinaryOp::Sub, l, r, m, e),
-        }
-    }
-
-    fn arith(
-        &mut self,
-        op: BinaryOp,
-        l: Value,
-        r: Value,
-        m: &'a Manifest,
-        e: &Expr,
-    ) -> EResult<Value> {
-        let l = self.to_number(&l, m, e)?;
-        let r = self.to_number(&r, m, e)?;
-        let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.loc()).into() };
-        match (l, r) {
-            (Value::Integer(a), Value::Integer(b)) => {
-                let v = match op {
-                    BinaryOp::Add => a.checked_add(b),
-                    BinaryOp::Sub => a.checked_sub(b),
-                    BinaryOp::Mul => a.checked_mul(b),
-                    BinaryOp::Div => {
-                        if b == 0 {
-                            return Err(err("Division by 0".into()));
-                        }
-                        a.checked_div(b).map(|_| floor_div(a, b))
-                    }
-                    BinaryOp::Mod => {
-                        if b == 0 {
-                            return Err(err("Division by 0".into()));
-                        }
-                        Some(floor_mod(a, b))
-                    }
-                    BinaryOp::Shl => Some(if b >= 0 {
-                        a.checked_shl(b.min(64) as u32).unwrap_or(0)
-                    } else {
-                        a >> b.saturating_neg().min(63)
-                    }),
-                    BinaryOp::Shr => Some(if b >= 0 {
-                        a >> b.min(63)
-                    } else {
-                        a.checked_shl(b.saturating_neg().min(64) as u32)
-                            .unwrap_or(0)
-                    }),
-                    _ => None,
-                };
-                v.map(Value::Integer).ok_or_else(|| overflow(m, e))
-            }
-            (a, b) => {
-                let x = as_f64(&a);
-                let y = as_f64(&b);
-                let v = match op {
-                    BinaryOp::Add => x + y,
-                    BinaryOp::Sub => x - y,
-                    BinaryOp::Mul => x * y,
-                    BinaryOp::Div => {
-                        if y == 0.0 {
-                            return Err(err("Division by 0".into()));
-                        }
-                        x / y
-                    }
-                    BinaryOp::Mod => {
-                        return Err(err("Operator '%' is not applicable to a Float.".to_string()));
-                    }
-                    _ => {
-                        return Err(err(format!(
-                            "Operator '{}' is not applicable to a Float.",
-                            op.as_str()
-                        )));
-                    }
-                };
-                if v.is_infinite() {
-                    return Err(err(format!(
-                        "The result of the {} expression is Infinity",
-                        op.as_str()
-                    )));
-                }
-                Ok(Value::Float(v))
-            }
-        }
-    }
-
-    // ----- access
-
-    fn eval_access(
-        &mut self,
-        target: &'a Expr,
-        keys: &'a [Expr],
-        e: &'a Expr,
-        f: &mut Frame,
-        m: &'a Manifest,
-    ) -> EResult<Value> {
-        let t = self.eval(target, f, m)?;
-        let mut args = Vec::with_capacity(keys.len());
-        for k in keys {
-            if let ExprKind::Unary {
-                op: UnaryOp::Splat,
-                expr,
-            } = &k.kind
-            {
-                match self.eval(expr, f, m)? {
-                    Value::Array(a) => args.extend(a.iter().cloned()),
-                    other => args.push(other),
-                }
-            } else {
-                args.push(self.eval(k, f, m)?);
-            }
-        }
-        let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.span).into() };
-        match &t {
-            Value::Array(items) => access_array(items, &args).map_err(err),
-            Value::Hash(map) => {
-                if args.len() == 1 {
-                    return Ok(map.get(&args[0]).cloned().unwrap_or(Value::Undef));
-                }
-                Ok(Value::array(
-                    args.iter().filter_map(|k| map.get(k).cloned()).collect(),
-                ))
-            }
-            Value::String(s) => access_string(s, &args).map_err(err),
-            Value::Type(ty) => self.access_type(ty, &args, e, f, m),
-            Value::Undef => Err(err(
-                "Operator '[]' is not applicable to an Undef Value.".into()
-            )),
-            other => Err(err(format!(
-                "Operator '[]' is not applicable to {}.",
-                a_an_type(other)
-            ))),
-        }
-    }
-
-    /// `Type[args]`: parameterized types, resource references, attribute access.
-    fn access_type(
-        &mut self,
-        ty: &PType,
-        args: &[Value],
-        e: &'a Expr,
-        f: &mut Frame,
-        m: &'a Manifest,
-    ) -> EResult<Value> {
-        let _ = f;
-        let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.span).into() };
-        match ty {
-            PType::Resource {
-                type_name: Some(tn),
-                title: Some(title),
-            } => {
-                // Attribute access: File['x']['mode'].
-                if args.len() != 1 {
-                    return Err(err(
-                        "A resource reference can only be accessed with one attribute name".into(),
-                    ));
-                }
-                let Some(attr) = args[0].as_str() else {
-                    return Err(err("An attribute name must be a String".into()));
-                };
-                self.resource_attribute(tn, title, attr).map_err(err)
-            }
-            PType::Resource {
-                type_name: None, ..
-            } => {
-                // Resource['file'] / Resource['file', 'title', ...]
-                if args.is_empty() {
-                    return Err(err("Resource[] requires a type".into()));
-                }
-                let tn = match &args[0] {
-                    Value::String(s) => self.resolve_resource_type_name(s),
-                    Value::Type(t) => match &**t {
-                        PType::Resource {
-                            type_name: Some(n),
-                            title: None,
-                        } => n.clone(),
-                        PType::Class { name: None } => "Class".to_string(),
-                        other => return Err(err(format!("Resource[] does not accept {other}"))),
-                    },
-                    other => {
-                        return Err(err(format!(
-                            "Resource[] does not accept {}",
-                            a_an_type(other)
-                        )));
-                    }
-                };
-                if args.len() == 1 {
-                    if tn == "Class" {
-                        return Ok(Value::from_type(PType::Class { name: None }));
-                    }
-                    return Ok(Value::from_type(PType::Resource {
-                        type_name: Some(tn),
-                        title: None,
-                    }));
-                }
-                self.make_refs(&tn, &args[1..]).map_err(err)
-            }
-            PType::Resource {
-                type_name: Some(tn),
-                title: None,
-            } => self.make_refs(tn, args).map_err(err),
-            PType::Class { name: None } => self.make_refs("Class", args).map_err(err),
-            PType::Class { name: Some(n) } => {
-                // Attribute access on a class: its parameter.
-                let [Value::String(attr)] = args else {
-                    return Err(err(
-                        "A class reference can only be accessed with one parameter name".into(),
-                    ));
-                };
-                let cap = capitalize_name(n);
-                self.resource_attribute("Class", &cap, attr).map_err(err)
-            }
-            _ => super::types::parameterize(ty, args)
-                .map(Value::from_type)
-                .map_err(err),
-        }
-    }
-
-    /// `File['a', 'b']` and `File[['a', 'b']]`: one reference or an array of them.
-    fn make_refs(&mut self, type_name: &str, args: &[Value]) -> Result<Value, String> {
-        let mut titles = Vec::new();
-        fn flat(v: &Value, out: &mut Vec<Value>) {
-            match v {
-                Value::Array(items) => items.iter().for_each(|i| flat(i, out)),
-                other => out.push(other.clone()),
-            }
-        }
-        for a in args {
-            flat(a, &mut titles);
-        }
-        let mut refs = Vec::with_capacity(titles.len());
-        for t in &titles {
-            let title = match t {
-                Value::String(s) => s.to_string(),
-                Value::Type(ty) => match &**ty {
-                    PType::Class { name: Some(n) } if type_name == "Class" => n.clone(),
-                    PType::Resource {
-                        type_name: Some(n),
-                        title: None,
-                    } if type_name == "Class" => n.to_ascii_lowercase(),
-                    _ => return Err(format!("{type_name}[] does not accept {ty} as a title")),
-                },
-                // undef titles are dropped (Puppet compacts the keys).
-                Value::Undef => continue,
-                other => other.to_display(),
-            };
-            if type_name == "Class" {
-                let name = title.trim_start_matches("::").to_ascii_lowercase();
-                refs.push(Value::from_type(PType::Class { name: Some(name) }));
-            } else {
-                let title = self.canonical_title(type_name, &title);
-                refs.push(Value::from_type(PType::resource_ref(type_name, &title)));
-            }
-        }
-        // One title not given in an array is one reference (or undef when
-        // it was undef); anything else is an array.
-        let array_result = args.len() > 1 || matches!(args.first(), Some(Value::Array(_)));
-        if !array_result {
-            return Ok(refs.pop().unwrap_or(Value::Undef));
-        }
-        Ok(Value::array(refs))
-    }
-
-    /// A type name string (`'file'`, `'apache::vhost'`) as a capitalized resource type name.
-    pub fn resolve_resource_type_name(&self, s: &str) -> String {
-        let lower = s.trim_start_matches("::").to_ascii_lowercase();
-        if lower == "class" {
-            return "Class".to_string();
-        }
-        capitalize_name(&lower)
-    }
-}
-
-fn access_array(items: &[Value], args: &[Value]) -> Result<Value, String> {
-    let len = items.len() as i64;
-    match args {
-        [Value::Integer(i)] => {
-            let idx = if *i < 0 { len + i } else { *i };
-            Ok(if idx >= 0 && idx < len {
-                items[idx as usize].clone()
-            } else {
-                Value::Undef
-            })
-        }
-        [Value::Integer(start), Value::Integer(count)] => {
-            let s = if *start < 0 { len + start } else { *start };
-            if s < 0 || s > len {
-                return Ok(Value::array(Vec::new()));
-            }
-            let c = if *count < 0 {
-                len + count - s + 1
-            } else {
-                *count
-            };
-            let end = (s + c.max(0)).min(len);
-            Ok(Value::array(
-                items[s as usize..end.max(s) as usize].to_vec(),
-            ))
-        }
-        _ => Err(format!(
-            "The index operation on an Array expects Integer arguments, got {}",
-            args.iter()
-                .map(|a| a.type_name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    }
-}
-
-fn access_string(s: &str, args: &[Value]) -> Result<Value, String> {
-    let chars: Vec<char> = s.chars().collect();
-    let len = chars.len() as i64;
-    match args {
-        [Value::Integer(i)] => {
-            let idx = if *i < 0 { len + i } else { *i };
-            Ok(if idx >= 0 && idx < len {
-                Value::string(chars[idx as usize].to_string())
-            } else {
-                Value::string("")
-            })
-        }
-        [Value::Integer(start), Value::Integer(count)] => {
-            let st = if *start < 0 { len + start } else { *start };
-            if st < 0 || st > len {
-                return Ok(Value::string(""));
-            }
-            let c = if *count < 0 {
-                len + count - st + 1
-            } else {
-                *count
-            };
-            let end = (st + c.max(0)).min(len);
-            Ok(Value::string(
-                chars[st as usize..end.max(st) as usize]
-                    .iter()
-                    .collect::<String>(),
-            ))
-        }
-        _ => Err("The index operation on a String expects Integer arguments".into()),
-    }
-}
-
-fn floor_div(a: i64, b: i64) -> i64 {
-    let q = a / b;
-    if (a % b != 0) && ((a < 0) != (b < 0)) {
-        q - 1
-    } else {
-        q
-    }
-}
-
-fn floor_mod(a: i64, b: i64) -> i64 {
-    let r = a.wrapping_rem(b);
-    if r != 0 && ((r < 0) != (b < 0)) {
-        r + b
-    } else {
-        r
-    }
-}
-
-fn as_f64(v: &Value) -> f64 {
-    match v {
-        Value::Integer(i) => *i as f64,
-        Value::Float(f) => *f,
-        _ => 0.0,
-    }
-}
-
-/// Parses a numeric string as Puppet's automatic coercion does.
-pub fn parse_number(s: &str) -> Option<Value> {
-    let t = s.trim();
-    let (neg, body) = match t.strip_prefix('-') {
-        Some(b) => (true, b),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        i64::from_str_radix(h, 16).ok()
-    } else if body.len() > 1 && body.starts_with('0') && body.bytes().all(|b| b.is_ascii_digit()) {
-        i64::from_str_radix(&body[1..], 8).ok()
-    } else if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) {
-        body.parse::<i64>().ok()
-    } else {
-        None
-    };
-    if let Some(i) = int {
-        return Some(Value::Integer(if neg { -i } else { i }));
-    }
-    let valid_float = !body.is_empty()
-        && body.bytes().next().is_some_and(|b| b.is_ascii_digit())
-        && body
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'));
-    if valid_float && let Ok(x) = body.parse::<f64>() {
-        return Some(Value::Float(if neg { -x } else { x }));
-    }
-    None
-}
-
-fn overflow(m: &Manifest, e: &Expr) -> Flow {
-    EvalError::new(format!(
-        "The result of the {} expression is outside of Puppet Integer range",
-        operator_text(e)
-    ))
-    .at(m, e.loc())
-    .into()
 }
 
 fn unreachable_number(m: &Manifest, e: &Expr) -> EResult<Value> {
@@ -1213,23 +708,15 @@ fn unreachable_number(m: &Manifest, e: &Expr) -> EResult<Value> {
         .into())
 }
 
-fn operator_text(e: &Expr) -> &'static str {
-    match &e.kind {
-        ExprKind::Binary { op, .. } => op.as_str(),
-        ExprKind::Unary { .. } => "-",
-        _ => "?",
+/// `==` as Puppet's comparison expression: two types are equal when they
+/// are the same or each is assignable to the other (`Optional[Integer] ==
+/// Variant[Integer, Undef]`); other values by Puppet's equality.
+fn comparison_equal(l: &Value, r: &Value) -> bool {
+    match (l, r) {
+        (Value::Type(a), Value::Type(b)) => {
+            l.puppet_eq(r)
+                || (super::types::is_assignable(a, b) && super::types::is_assignable(b, a))
+        }
+        _ => l.puppet_eq(r),
     }
-}
-
-pub fn a_an_type(v: &Value) -> String {
-    let n = match v {
-        Value::Undef => "Undef Value",
-        other => other.type_name(),
-    };
-    let art = if "AEIOUaeiou".contains(n.chars().next().unwrap_or('x')) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{art} {n}")
 }

@@ -47,7 +47,7 @@ impl<'a> Compiler<'a> {
                         // Located at the resource expression, as Puppet does.
                         let _ = span;
                         return Err(EvalError::new(format!(
-                            "The attribute '{name}' has already been set in this resource body"
+                            "The attribute '{name}' has already been set"
                         ))
                         .into());
                     }
@@ -71,8 +71,8 @@ impl<'a> Compiler<'a> {
                         Value::Undef => {}
                         other => {
                             return Err(EvalError::new(format!(
-                                "Unfolding of attributes from Hash can only be used with a Hash, got {}",
-                                other.type_name()
+                                "Expected value of type Hash, got {}",
+                                super::types::infer_generic(&other)
                             ))
                             .at(m, *span)
                             .into());
@@ -93,6 +93,49 @@ impl<'a> Compiler<'a> {
         Ok(attrs)
     }
 
+    /// The type a resource expression declares: a bare name, or a type
+    /// (`Resource[...]`, `File`, `Class`) as Puppet's `eval_ResourceExpression`.
+    fn resource_expression_type(
+        &mut self,
+        type_expr: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<String> {
+        if let ExprKind::QualifiedName(n) = &type_expr.kind {
+            return Ok(n.trim_start_matches("::").to_ascii_lowercase());
+        }
+        let acceptable = match &type_expr.kind {
+            ExprKind::QualifiedReference(_) => true,
+            ExprKind::Access { target, .. } => {
+                matches!(target.kind, ExprKind::QualifiedReference(_))
+            }
+            _ => false,
+        };
+        let v = self.eval(type_expr, f, m)?;
+        let illegal = |actual: String| -> Flow {
+            EvalError::new(format!(
+                "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {actual}"
+            ))
+            .at(m, type_expr.span)
+            .into()
+        };
+        if !acceptable {
+            return Err(illegal(super::types::infer_generic(&v).to_string()));
+        }
+        match &v {
+            Value::Type(t) => match &**t {
+                PType::Class { name: None } => Ok("class".to_string()),
+                PType::Resource {
+                    type_name: Some(n),
+                    title: None,
+                } => Ok(n.to_ascii_lowercase()),
+                PType::Class { .. } | PType::Resource { .. } => Err(illegal(t.to_string())),
+                _ => Err(illegal(super::types::infer_generic(&v).to_string())),
+            },
+            _ => Err(illegal(super::types::infer_generic(&v).to_string())),
+        }
+    }
+
     pub fn eval_resource(
         &mut self,
         form: ResourceForm,
@@ -109,27 +152,80 @@ impl<'a> Compiler<'a> {
             .at(m, e.span)
             .into()
         };
-        // The type being declared.
-        let type_name: String = match &type_expr.kind {
-            ExprKind::QualifiedName(n) => n.trim_start_matches("::").to_ascii_lowercase(),
-            _ => match self.eval(type_expr, f, m)? {
-                Value::String(s) => s.trim_start_matches("::").to_ascii_lowercase(),
-                Value::Type(t) => match &*t {
-                    PType::Resource {
-                        type_name: Some(n),
-                        title: None,
-                    } => n.to_ascii_lowercase(),
-                    PType::Class { name: None } => "class".to_string(),
-                    other => return Err(loc_err(format!("Illegal resource type {other}"))),
-                },
-                other => {
-                    return Err(loc_err(format!(
-                        "Illegal resource type {}",
-                        other.type_name()
-                    )));
+        let type_name = self.resource_expression_type(type_expr, f, m)?;
+
+        // Titles, then attributes, body by body; a `default` title's
+        // attributes apply to every other body of the expression.
+        let mut seen_titles: Vec<String> = Vec::new();
+        let mut evaluated: Vec<(&'a ResourceBody, Vec<String>, Attrs)> = Vec::new();
+        let mut default_attrs: Option<Attrs> = None;
+        for b in bodies {
+            let title_value = self.eval(&b.title, f, m)?;
+            if title_value.is_undef() {
+                return Err(EvalError::new(
+                    "Missing title. The title expression resulted in undef",
+                )
+                .at(m, b.title.span)
+                .into());
+            }
+            let mut titles = Vec::new();
+            flatten_titles(&title_value, &mut titles);
+            let mut names = Vec::new();
+            let mut is_default = false;
+            for (index, t) in titles.iter().enumerate() {
+                let title = match t {
+                    Value::Undef => {
+                        return Err(EvalError::new(format!(
+                            "Missing title at index {index}. The title expression resulted in an undef title"
+                        ))
+                        .at(m, b.title.span)
+                        .into());
+                    }
+                    Value::Default => {
+                        is_default = true;
+                        "\u{0}default".to_string()
+                    }
+                    Value::String(s) if s.is_empty() => {
+                        return Err(EvalError::new(format!(
+                            "Empty string title at {index}. Title strings must have a length greater than zero."
+                        ))
+                        .at(m, b.title.span)
+                        .into());
+                    }
+                    Value::String(s) => s.to_string(),
+                    other => {
+                        return Err(EvalError::new(format!(
+                            "Illegal title type at index {index}. Expected String, got {}",
+                            super::types::infer_generic(other)
+                        ))
+                        .at(m, b.title.span)
+                        .into());
+                    }
+                };
+                if seen_titles.contains(&title) {
+                    let shown = if t.is_undef() || matches!(t, Value::Default) {
+                        "default".to_string()
+                    } else {
+                        title.clone()
+                    };
+                    return Err(EvalError::new(format!(
+                        "The title '{shown}' has already been used in this resource expression"
+                    ))
+                    .at(m, e.span)
+                    .into());
                 }
-            },
-        };
+                seen_titles.push(title.clone());
+                if !matches!(t, Value::Default) {
+                    names.push(title);
+                }
+            }
+            let attrs = self.eval_attribute_ops(&b.ops, f, m)?;
+            if is_default {
+                default_attrs = Some(attrs.clone());
+            }
+            evaluated.push((b, names, attrs));
+        }
+
         let target = if type_name == "class" {
             Target::Class
         } else if let Some(t) = self.resource_type(&type_name) {
@@ -145,37 +241,8 @@ impl<'a> Compiler<'a> {
             Target::Class => "Class".to_string(),
         };
 
-        // The default body, if any.
-        let mut default_attrs: Option<Attrs> = None;
-        for b in bodies {
-            if matches!(b.title.kind, ExprKind::Default) {
-                if default_attrs.is_some() {
-                    return Err(EvalError::new(
-                        "The title 'default' has already been used in this resource expression",
-                    )
-                    .at(m, e.span)
-                    .into());
-                }
-                default_attrs = Some(self.eval_attribute_ops(&b.ops, f, m)?);
-            }
-        }
-
         let mut refs = Vec::new();
-        for b in bodies {
-            if matches!(b.title.kind, ExprKind::Default) {
-                continue;
-            }
-            let title_value = self.eval(&b.title, f, m)?;
-            let mut titles = Vec::new();
-            flatten_titles(&title_value, &mut titles);
-            if titles.is_empty() && !matches!(title_value, Value::Array(_)) {
-                return Err(EvalError::new(
-                    "Missing title. The title expression resulted in undef",
-                )
-                .at(m, b.title.span)
-                .into());
-            }
-            let mut attrs = self.eval_attribute_ops(&b.ops, f, m)?;
+        for (b, titles, mut attrs) in evaluated {
             if let Some(defaults) = &default_attrs {
                 for (k, v) in defaults {
                     if !attrs.contains_key(k) {
@@ -183,43 +250,7 @@ impl<'a> Compiler<'a> {
                     }
                 }
             }
-            for (index, title_v) in titles.iter().enumerate() {
-                let class_title_ok =
-                    matches!(target, Target::Class) && matches!(title_v, Value::Type(_));
-                if !matches!(title_v, Value::String(_) | Value::Undef) && !class_title_ok {
-                    return Err(EvalError::new(format!(
-                        "Illegal title type at index {index}. Expected String, got {}",
-                        super::types::infer_generic(title_v)
-                    ))
-                    .at(m, b.title.span)
-                    .into());
-                }
-                let title = match title_v {
-                    Value::String(s) => s.to_string(),
-                    Value::Undef => {
-                        return Err(EvalError::new(
-                            "Missing title. The title expression resulted in undef",
-                        )
-                        .at(m, b.title.span)
-                        .into());
-                    }
-                    Value::Type(t) if matches!(target, Target::Class) => match &**t {
-                        PType::Class { name: Some(n) } => n.clone(),
-                        PType::Resource {
-                            type_name: Some(n),
-                            title: None,
-                        } => n.to_ascii_lowercase(),
-                        _ => title_v.to_display(),
-                    },
-                    other => other.to_display(),
-                };
-                if title.is_empty() {
-                    return Err(EvalError::new(
-                        "Missing title. The title expression resulted in an empty String",
-                    )
-                    .at(m, b.title.span)
-                    .into());
-                }
+            for title in titles {
                 match &target {
                     Target::Class => {
                         let name = title.trim_start_matches("::").to_ascii_lowercase();
@@ -289,7 +320,7 @@ impl<'a> Compiler<'a> {
         let source = self.scopes[scope].source.clone();
         for (k, (v, _)) in attrs {
             if let Value::Undef = v {
-                // undef attributes count as not set.
+                // undef attributes are given but unset.
                 res.undef_params.push(Rc::from(k.as_str()));
                 continue;
             }
@@ -369,10 +400,17 @@ impl<'a> Compiler<'a> {
             if let Some(&other) = self.titles.get(&key)
                 && other != id
             {
+                let existing = self.resources[other]
+                    .line
+                    .map(|l| format!(" (line: {l})"))
+                    .unwrap_or_default();
                 return Err(EvalError::new(format!(
-                    "Cannot alias {} to {a}; resource {}[{a}] already declared",
+                    "Cannot alias {} to \"{a}\"{}; resource [\"{type_name}\", \"{a}\"] already declared{existing}",
                     self.resources[id].reference(),
-                    type_name
+                    self.resources[id]
+                        .line
+                        .map(|l| format!(" at (line: {l})"))
+                        .unwrap_or_default(),
                 )));
             }
             self.titles.insert(key, id);
@@ -426,21 +464,21 @@ impl<'a> Compiler<'a> {
                     type_name: Some(n),
                     title: None,
                 } => n.to_ascii_lowercase(),
-                PType::Class { name: None } => "class".into(),
-                other => {
+                _ => {
                     return Err(EvalError::new(format!(
-                        "Resource Defaults can only be set for a resource type, got {other}"
+                        "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {}",
+                        super::types::infer_generic(&t)
                     ))
-                    .at(m, e.span)
+                    .at(m, type_ref.span)
                     .into());
                 }
             },
-            other => {
+            _ => {
                 return Err(EvalError::new(format!(
-                    "Resource Defaults can only be set for a resource type, got {}",
-                    other.type_name()
+                    "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {}",
+                    super::types::infer_generic(&t)
                 ))
-                .at(m, e.span)
+                .at(m, type_ref.span)
                 .into());
             }
         };
@@ -476,6 +514,20 @@ impl<'a> Compiler<'a> {
     ) -> EResult<Value> {
         let t = self.eval(target, f, m)?;
         let attrs = self.eval_attribute_ops(ops, f, m)?;
+        // Only references to resources (not classes) can be amended.
+        let mut flat = Vec::new();
+        flatten_into(&t, &mut flat);
+        for v in &flat {
+            let ok = matches!(v, Value::Type(ty) if matches!(&**ty, PType::Resource { type_name: Some(n), .. } if n != "Class"));
+            if !ok {
+                return Err(EvalError::new(format!(
+                    "Resource Override can only operate on resources, got: {}",
+                    super::labels::label(v)
+                ))
+                .at(m, e.span)
+                .into());
+            }
+        }
         let mut refs = Vec::new();
         super::compiler::collect_refs(&t, &mut refs);
         if refs.is_empty() {

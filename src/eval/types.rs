@@ -23,10 +23,10 @@ pub use mismatch::{
     Signature, describe_mismatch, describe_mismatch_at, describe_signatures, format_subject_errors,
     missing_parameter, unknown_parameter,
 };
+pub(crate) use parameterize::{bad_key_type_name, ruby_capitalize, ruby_class};
 pub use parameterize::{
     capitalize_segments, parameterize, parameterize_class, parameterize_resource, resource_access,
 };
-pub(crate) use parameterize::{ruby_capitalize, ruby_class};
 
 use super::convert::puppet_quote;
 use super::value::{RegexValue, format_float};
@@ -113,10 +113,19 @@ pub enum PType {
     Runtime,
     Object,
     Init,
-    SemVer,
+    /// `SemVer` or `SemVer[ranges...]`.
+    SemVer(Vec<Rc<super::semver::VersionRange>>),
     SemVerRange,
-    Timespan,
-    Timestamp,
+    /// `Timespan[from, to]` in nanoseconds (`None`: unbounded).
+    Timespan {
+        from: Option<i64>,
+        to: Option<i64>,
+    },
+    /// `Timestamp[from, to]` in nanoseconds since the epoch.
+    Timestamp {
+        from: Option<i64>,
+        to: Option<i64>,
+    },
     Binary,
     Uri,
     Error,
@@ -291,6 +300,11 @@ impl PartialEq for PType {
             }
             (T::Class { name: a }, T::Class { name: b }) => a == b,
             (T::Alias(a), T::Alias(b)) => a.name == b.name,
+            (T::SemVer(a), T::SemVer(b)) => a == b,
+            (T::Timespan { from: a, to: b }, T::Timespan { from: c, to: d })
+            | (T::Timestamp { from: a, to: b }, T::Timestamp { from: c, to: d }) => {
+                a == c && b == d
+            }
             _ => {
                 std::mem::discriminant(self) == std::mem::discriminant(other)
                     && matches!(
@@ -308,10 +322,7 @@ impl PartialEq for PType {
                             | T::Runtime
                             | T::Object
                             | T::Init
-                            | T::SemVer
                             | T::SemVerRange
-                            | T::Timespan
-                            | T::Timestamp
                             | T::Binary
                             | T::Uri
                             | T::Error
@@ -475,10 +486,16 @@ impl PType {
             "runtime" => PType::Runtime,
             "object" => PType::Object,
             "init" => PType::Init,
-            "semver" => PType::SemVer,
+            "semver" => PType::SemVer(Vec::new()),
             "semverrange" => PType::SemVerRange,
-            "timespan" => PType::Timespan,
-            "timestamp" => PType::Timestamp,
+            "timespan" => PType::Timespan {
+                from: None,
+                to: None,
+            },
+            "timestamp" => PType::Timestamp {
+                from: None,
+                to: None,
+            },
             "binary" => PType::Binary,
             "uri" => PType::Uri,
             "error" => PType::Error,
@@ -527,10 +544,10 @@ impl PType {
             PType::Runtime => "Runtime".into(),
             PType::Object => "Object".into(),
             PType::Init => "Init".into(),
-            PType::SemVer => "SemVer".into(),
+            PType::SemVer(_) => "SemVer".into(),
             PType::SemVerRange => "SemVerRange".into(),
-            PType::Timespan => "Timespan".into(),
-            PType::Timestamp => "Timestamp".into(),
+            PType::Timespan { .. } => "Timespan".into(),
+            PType::Timestamp { .. } => "Timestamp".into(),
             PType::Binary => "Binary".into(),
             PType::Uri => "URI".into(),
             PType::Error => "Error".into(),
@@ -865,6 +882,35 @@ impl PType {
                 }
             }
             PType::Object => write!(f, "Object[{{}}]"),
+            PType::SemVer(ranges) if !ranges.is_empty() => {
+                let parts: Vec<String> = ranges
+                    .iter()
+                    .map(|r| puppet_quote(&r.to_string()))
+                    .collect();
+                write!(f, "SemVer[{}]", parts.join(", "))
+            }
+            PType::Timespan { from, to } | PType::Timestamp { from, to }
+                if from.is_some() || to.is_some() =>
+            {
+                let show = |ns: i64| {
+                    let text = match self {
+                        PType::Timespan { .. } => super::time::timespan::to_string(ns as i128),
+                        _ => super::time::timestamp::to_string(ns as i128),
+                    };
+                    puppet_quote(&text)
+                };
+                write!(f, "{}[", self.simple_name())?;
+                match from {
+                    None => write!(f, "default")?,
+                    Some(n) => write!(f, "{}", show(*n))?,
+                }
+                if let Some(t) = to
+                    && Some(*t) != *from
+                {
+                    write!(f, ", {}", show(*t))?;
+                }
+                write!(f, "]")
+            }
             other => write!(f, "{}", other.simple_name()),
         }
     }

@@ -22,6 +22,13 @@ pub enum Value {
     /// A type, including resource references (`File['x']`) and `Class['c']`.
     Type(Rc<PType>),
     Sensitive(Rc<Value>),
+    /// A duration, in nanoseconds.
+    Timespan(i64),
+    /// A point in time, in nanoseconds since the epoch (UTC).
+    Timestamp(i64),
+    SemVer(Rc<super::semver::Version>),
+    SemVerRange(Rc<super::semver::VersionRange>),
+    Binary(Rc<Vec<u8>>),
 }
 
 /// A compiled regular expression and the source Puppet shows for it.
@@ -221,8 +228,17 @@ impl Value {
                 }
                 out.push('}');
             }
+            // A user type alias shows what it stands for (`Port = Integer[1, 65535]`).
+            Value::Type(t) if matches!(**t, PType::Alias(_)) => {
+                out.push_str(&t.to_alias_expanded_string())
+            }
             Value::Type(t) => out.push_str(&t.to_string()),
             Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
+            Value::Timespan(ns) => out.push_str(&super::time::timespan::to_string(*ns as i128)),
+            Value::Timestamp(ns) => out.push_str(&super::time::timestamp::to_string(*ns as i128)),
+            Value::SemVer(v) => out.push_str(&v.to_string()),
+            Value::SemVerRange(r) => out.push_str(&r.to_string()),
+            Value::Binary(b) => out.push_str(&super::binary::to_base64(b)),
         }
         let _ = nested;
     }
@@ -250,7 +266,12 @@ impl Value {
             }
             (Value::Regex(a), Value::Regex(b)) => a.source == b.source,
             (Value::Type(a), Value::Type(b)) => a == b,
-            (Value::Sensitive(_), Value::Sensitive(_)) => false,
+            (Value::Sensitive(a), Value::Sensitive(b)) => a.puppet_eq(b),
+            (Value::Timespan(a), Value::Timespan(b))
+            | (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
+            (Value::SemVer(a), Value::SemVer(b)) => a == b,
+            (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
+            (Value::Binary(a), Value::Binary(b)) => a == b,
             (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
             (Value::Bool(a), Value::Bool(b)) => a == b,
             _ => false,
@@ -271,6 +292,11 @@ impl Value {
             Value::Hash(_) => "Hash",
             Value::Type(_) => "Type",
             Value::Sensitive(_) => "Sensitive",
+            Value::Timespan(_) => "Timespan",
+            Value::Timestamp(_) => "Timestamp",
+            Value::SemVer(_) => "SemVer",
+            Value::SemVerRange(_) => "SemVerRange",
+            Value::Binary(_) => "Binary",
         }
     }
 
@@ -307,6 +333,11 @@ impl Value {
             }
             Value::Type(t) => J::String(t.to_string()),
             Value::Sensitive(v) => return v.to_catalog_json(),
+            Value::Timespan(_)
+            | Value::Timestamp(_)
+            | Value::SemVer(_)
+            | Value::SemVerRange(_)
+            | Value::Binary(_) => J::String(self.to_display()),
         })
     }
 
@@ -391,6 +422,11 @@ impl PartialEq for Value {
             }
             (Value::Type(a), Value::Type(b)) => a == b,
             (Value::Sensitive(a), Value::Sensitive(b)) => Rc::ptr_eq(a, b),
+            (Value::Timespan(a), Value::Timespan(b))
+            | (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
+            (Value::SemVer(a), Value::SemVer(b)) => a == b,
+            (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
+            (Value::Binary(a), Value::Binary(b)) => a == b,
             _ => false,
         }
     }
@@ -416,6 +452,10 @@ impl Hash for Value {
             }
             Value::Hash(h) => h.len().hash(state),
             Value::Type(t) => t.to_string().hash(state),
+            Value::Timespan(n) | Value::Timestamp(n) => n.hash(state),
+            Value::SemVer(v) => v.hash(state),
+            Value::SemVerRange(r) => r.hash(state),
+            Value::Binary(b) => b.hash(state),
         }
     }
 }

@@ -58,6 +58,11 @@ fn new_for_type(t: &PType, original: &PType, args: &[Value]) -> Result<Value, St
             })
         }
         PType::Regexp(_) => new_regexp(args),
+        PType::Timespan { .. } => super::super::time::new_timespan(args),
+        PType::Timestamp { .. } => super::super::time::new_timestamp(args),
+        PType::Binary => super::super::binary::new_binary(args),
+        PType::SemVer(_) => super::super::semver::new_version(args),
+        PType::SemVerRange => super::super::semver::new_range(args),
         PType::Type(_) => Err(
             "Type.new(string) parses a type expression: the compiler's type evaluator handles it"
                 .into(),

@@ -468,6 +468,9 @@ pub(crate) fn inspect(v: &Value) -> String {
         ),
         Value::Type(t) => t.to_string(),
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
+        Value::Timespan(ns) => format!("#<Puppet::Pops::Time::Timespan @nsecs={ns}>"),
+        Value::Timestamp(ns) => format!("#<Puppet::Pops::Time::Timestamp @nsecs={ns}>"),
+        Value::SemVer(_) | Value::SemVerRange(_) | Value::Binary(_) => v.to_display(),
     }
 }
 
@@ -511,7 +514,12 @@ pub(crate) fn to_integer(v: &Value) -> Result<i64, String> {
         Value::Array(_) => Err("can't convert Array into Integer".into()),
         Value::Hash(_) => Err("can't convert Hash into Integer".into()),
         Value::Regex(_) => Err("can't convert Regexp into Integer".into()),
-        Value::Type(_) | Value::Sensitive(_) => Err("can't convert Object into Integer".into()),
+        Value::Timespan(ns) | Value::Timestamp(ns) => Ok(ns.div_euclid(1_000_000_000)),
+        Value::Type(_)
+        | Value::Sensitive(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_) => Err("can't convert Object into Integer".into()),
     }
 }
 
@@ -527,7 +535,12 @@ pub(crate) fn to_float(v: &Value) -> Result<f64, String> {
         Value::Array(_) => Err("can't convert Array into Float".into()),
         Value::Hash(_) => Err("can't convert Hash into Float".into()),
         Value::Regex(_) => Err("can't convert Regexp into Float".into()),
-        Value::Type(_) | Value::Sensitive(_) => Err("can't convert Object into Float".into()),
+        Value::Timespan(ns) | Value::Timestamp(ns) => Ok(*ns as f64 / 1e9),
+        Value::Type(_)
+        | Value::Sensitive(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_) => Err("can't convert Object into Float".into()),
     }
 }
 

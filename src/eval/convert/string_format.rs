@@ -577,6 +577,36 @@ fn convert(t: &PType, value: &Value, map: &FormatMap) -> Result<String, String> 
             c => Err(illegal("Type", c, "sp")),
         },
         Value::Sensitive(_) => format_directive(&f.spec(f.conv), value),
+        Value::Binary(bytes) => {
+            let text = match f.conv {
+                's' if f.alt => String::from_utf8_lossy(bytes).into_owned(),
+                's' => String::from_utf8(bytes.to_vec())
+                    .map_err(|_| "invalid byte sequence in UTF-8".to_string())?,
+                'p' => {
+                    let inner = format_directive(
+                        &f.spec('s'),
+                        &Value::string(super::super::binary::to_base64(bytes)),
+                    )?;
+                    return Ok(format!("Binary(\"{inner}\")"));
+                }
+                'b' => super::super::binary::to_base64_relaxed(bytes),
+                'B' => super::super::binary::to_base64(bytes),
+                'u' => super::super::binary::to_base64_urlsafe(bytes),
+                't' => "Binary".to_string(),
+                'T' => "BINARY".to_string(),
+                c => return Err(illegal("Binary", c, "bButTsp")),
+            };
+            let conv = if f.alt { 'p' } else { 's' };
+            format_directive(&f.spec(conv), &Value::string(text))
+        }
+        Value::Timespan(_) | Value::Timestamp(_) | Value::SemVer(_) | Value::SemVerRange(_) => {
+            // Puppet formats these through Ruby's `format` of the object.
+            let text = match f.conv {
+                'p' => super::sprintf::inspect(value),
+                _ => value.to_display(),
+            };
+            format_directive(&f.spec('s'), &Value::string(text))
+        }
         Value::Array(items) => convert_array(&f, items, map),
         Value::Hash(h) => {
             let sep = f.separator.clone().unwrap_or_else(|| ", ".into());

@@ -50,7 +50,13 @@ pub fn from_puppet(v: &Value) -> RValue {
         Value::Hash(map) => RValue::hash(RHash::from_pairs(
             map.iter().map(|(k, v)| (from_puppet(k), from_puppet(v))),
         )),
-        Value::Type(_) | Value::Sensitive(_) => RValue::Puppet(Rc::new(v.clone())),
+        Value::Type(_)
+        | Value::Sensitive(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_) => RValue::Puppet(Rc::new(v.clone())),
     }
 }
 

@@ -8,8 +8,9 @@
 //! `ceiling`, `floor`, `max`, `min` on strings, `empty` on numbers).
 
 mod collections;
+mod digests;
 pub(crate) mod module_functions;
-mod signature;
+pub(crate) mod signature;
 mod stdlib_collections;
 mod stdlib_json;
 pub(crate) mod stdlib_random;
@@ -77,6 +78,7 @@ pub fn lookup(name: &str) -> Option<PureFn> {
         "lstrip" => strings::lstrip,
         "match" => strings::match_,
         "max" => collections::max,
+        "md5" => digests::md5,
         "member" => stdlib_collections::member,
         "merge" => stdlib_collections::merge,
         "min" => collections::min,
@@ -90,6 +92,8 @@ pub fn lookup(name: &str) -> Option<PureFn> {
         "reverse" => stdlib_strings::reverse,
         "round" => values::round,
         "rstrip" => strings::rstrip,
+        "sha1" => digests::sha1,
+        "sha256" => digests::sha256,
         "shell_escape" => stdlib_strings::shell_escape_fn,
         "shell_join" => stdlib_strings::shell_join,
         "size" => collections::size,
@@ -180,6 +184,7 @@ pub const NAMES: &[&str] = &[
     "lstrip",
     "match",
     "max",
+    "md5",
     "member",
     "merge",
     "min",
@@ -193,6 +198,8 @@ pub const NAMES: &[&str] = &[
     "reverse",
     "round",
     "rstrip",
+    "sha1",
+    "sha256",
     "shell_escape",
     "shell_join",
     "size",

@@ -116,10 +116,10 @@ fn is_scalar_kind(o: &PType) -> bool {
             o,
             PType::Scalar
                 | PType::Regexp(_)
-                | PType::SemVer
+                | PType::SemVer(_)
                 | PType::SemVerRange
-                | PType::Timespan
-                | PType::Timestamp
+                | PType::Timespan { .. }
+                | PType::Timestamp { .. }
         )
 }
 
@@ -458,13 +458,25 @@ fn specific(t: &PType, o: &PType, d: usize) -> bool {
             _ => false,
         },
         PType::Alias(_) | PType::Data | PType::RichData => a(&resolve_alias(t), o),
+        PType::SemVer(ranges) => match o {
+            PType::SemVer(others) => {
+                ranges.is_empty()
+                    || (!others.is_empty() && others.iter().all(|x| ranges.contains(x)))
+            }
+            _ => false,
+        },
+        PType::Timespan { from, to } => match o {
+            PType::Timespan { from: f2, to: t2 } => time_range_covers(*from, *to, *f2, *t2),
+            _ => false,
+        },
+        PType::Timestamp { from, to } => match o {
+            PType::Timestamp { from: f2, to: t2 } => time_range_covers(*from, *to, *f2, *t2),
+            _ => false,
+        },
         PType::Runtime
         | PType::Object
         | PType::Init
-        | PType::SemVer
         | PType::SemVerRange
-        | PType::Timespan
-        | PType::Timestamp
         | PType::Binary
         | PType::Uri
         | PType::Error
@@ -1065,6 +1077,13 @@ pub fn common_type(t1: &PType, t2: &PType) -> PType {
         return PType::RichData;
     }
     PType::Any
+}
+
+/// Whether the time range `[from, to]` covers `[f2, t2]` (`None` unbounded).
+fn time_range_covers(from: Option<i64>, to: Option<i64>, f2: Option<i64>, t2: Option<i64>) -> bool {
+    let lo = |x: Option<i64>| x.unwrap_or(i64::MIN);
+    let hi = |x: Option<i64>| x.unwrap_or(i64::MAX);
+    lo(from) <= lo(f2) && hi(to) >= hi(t2)
 }
 
 #[cfg(test)]

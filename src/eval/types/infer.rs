@@ -40,6 +40,19 @@ pub fn infer(v: &Value) -> PType {
         }
         Value::Type(t) => PType::Type(Some(Box::new((**t).clone()))),
         Value::Sensitive(inner) => sensitive_of(infer(inner)),
+        Value::Timespan(ns) => PType::Timespan {
+            from: Some(*ns),
+            to: Some(*ns),
+        },
+        Value::Timestamp(ns) => PType::Timestamp {
+            from: Some(*ns),
+            to: Some(*ns),
+        },
+        Value::SemVer(v) => PType::SemVer(vec![std::rc::Rc::new(
+            super::super::semver::VersionRange::exact(v),
+        )]),
+        Value::SemVerRange(_) => PType::SemVerRange,
+        Value::Binary(_) => PType::Binary,
     }
 }
 

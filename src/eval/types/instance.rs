@@ -151,16 +151,25 @@ fn is_instance_depth(t: &PType, v: &Value, depth: usize) -> bool {
         // Catalog entries are Puppet's resource objects, which are not values
         // of the language: references (`File['x']`) are types.
         PType::Resource { .. } | PType::Class { .. } | PType::CatalogEntry => false,
+        PType::SemVer(ranges) => match v {
+            Value::SemVer(ver) => ranges.is_empty() || ranges.iter().any(|r| r.includes(ver)),
+            _ => false,
+        },
+        PType::SemVerRange => matches!(v, Value::SemVerRange(_)),
+        PType::Binary => matches!(v, Value::Binary(_)),
+        PType::Timespan { from, to } => match v {
+            Value::Timespan(ns) => from.is_none_or(|f| *ns >= f) && to.is_none_or(|t| *ns <= t),
+            _ => false,
+        },
+        PType::Timestamp { from, to } => match v {
+            Value::Timestamp(ns) => from.is_none_or(|f| *ns >= f) && to.is_none_or(|t| *ns <= t),
+            _ => false,
+        },
         PType::Iterator(_)
         | PType::Callable(_)
         | PType::Runtime
         | PType::Object
         | PType::Init
-        | PType::SemVer
-        | PType::SemVerRange
-        | PType::Timespan
-        | PType::Timestamp
-        | PType::Binary
         | PType::Uri
         | PType::Error
         | PType::TypeSet

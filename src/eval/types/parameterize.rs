@@ -319,12 +319,56 @@ fn parameterize_flat(base: &PType, keys: &[Value]) -> Result<PType, String> {
                 PType::Sensitive(Some(Box::new(g)))
             }
         }),
+        PType::SemVer(_) => {
+            let mut ranges = Vec::with_capacity(keys.len());
+            for k in keys {
+                ranges.push(match k {
+                    Value::SemVerRange(r) => r.clone(),
+                    Value::String(s) => Rc::new(super::super::semver::VersionRange::parse(s)?),
+                    other => return Err(slice_type_msg("SemVer-Type", other)),
+                });
+            }
+            Ok(PType::SemVer(ranges))
+        }
+        PType::Timespan { .. } | PType::Timestamp { .. } => {
+            let timespan = matches!(base, PType::Timespan { .. });
+            if keys.len() > 2 {
+                return Err(arity_msg(
+                    &format!("{}-Type", base.simple_name()),
+                    0,
+                    Some(2),
+                    keys.len(),
+                ));
+            }
+            let bound = |v: &Value| -> Result<Option<i64>, String> {
+                let made = match v {
+                    Value::Undef | Value::Default => return Ok(None),
+                    Value::Timespan(n) if timespan => return Ok(Some(*n)),
+                    Value::Timestamp(n) if !timespan => return Ok(Some(*n)),
+                    other if timespan => {
+                        super::super::time::new_timespan(std::slice::from_ref(other))?
+                    }
+                    other => super::super::time::new_timestamp(std::slice::from_ref(other))?,
+                };
+                Ok(match made {
+                    Value::Timespan(n) | Value::Timestamp(n) => Some(n),
+                    _ => None,
+                })
+            };
+            let from = keys.first().map(bound).transpose()?.flatten();
+            let to = match keys.get(1) {
+                Some(v) => bound(v)?,
+                None => None,
+            };
+            Ok(if timespan {
+                PType::Timespan { from, to }
+            } else {
+                PType::Timestamp { from, to }
+            })
+        }
         PType::Runtime
         | PType::Object
         | PType::Init
-        | PType::SemVer
-        | PType::Timespan
-        | PType::Timestamp
         | PType::Uri
         | PType::TypeSet
         | PType::Deferred => Err(format!(
@@ -965,6 +1009,11 @@ pub(crate) fn ruby_class(v: &Value) -> String {
         Value::Hash(_) => "Hash".into(),
         Value::Type(t) => ruby_type_class(t),
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
+        Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
+        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
+        Value::SemVer(_) => "SemanticPuppet::Version".into(),
+        Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
+        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
     }
 }
 
@@ -990,6 +1039,11 @@ fn value_label(v: &Value) -> String {
         Value::Type(t) => format!("{t}-Type"),
         Value::Undef => "Undef".into(),
         Value::Default | Value::Sensitive(_) => "Object".into(),
+        Value::Timespan(_) => "Timespan".into(),
+        Value::Timestamp(_) => "Timestamp".into(),
+        Value::SemVer(_) => "Semver".into(),
+        Value::SemVerRange(_) => "SemverRange".into(),
+        Value::Binary(_) => "Binary".into(),
     }
 }
 

@@ -27,6 +27,7 @@ pub(crate) fn empty(args: &[Value]) -> Result<Value, String> {
         Value::String(s) => s.is_empty(),
         Value::Sensitive(inner) => inner.as_str().is_some_and(str::is_empty),
         Value::Undef => true,
+        Value::Binary(b) => b.is_empty(),
         _ => false,
     }))
 }
@@ -65,6 +66,7 @@ fn length_of(v: &Value) -> i64 {
         Value::Array(a) => a.len() as i64,
         Value::Hash(h) => h.len() as i64,
         Value::String(s) => s.chars().count() as i64,
+        Value::Binary(b) => b.len() as i64,
         _ => 0,
     }
 }

@@ -1,0 +1,343 @@
+//! Access expressions (`x[...]`): array and string slices, hash lookups,
+//! parameterized types, resource references (`File['a', 'b']`) and
+//! attribute access (`File['x']['mode']`), with Puppet's `AccessOperator`
+//! rules and messages.
+
+use super::compiler::{Compiler, capitalize_name};
+use super::error::{EResult, EvalError, Flow};
+use super::scope::Frame;
+use super::types::PType;
+use super::value::Value;
+use crate::syntax::Manifest;
+use crate::syntax::ast::*;
+
+impl<'a> Compiler<'a> {
+    // ----- access
+
+    pub(super) fn eval_access(
+        &mut self,
+        target: &'a Expr,
+        keys: &'a [Expr],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let t = self.eval(target, f, m)?;
+        let mut args = Vec::with_capacity(keys.len());
+        for k in keys {
+            if let ExprKind::Unary {
+                op: UnaryOp::Splat,
+                expr,
+            } = &k.kind
+            {
+                match self.eval(expr, f, m)? {
+                    Value::Array(a) => args.extend(a.iter().cloned()),
+                    other => args.push(other),
+                }
+            } else {
+                args.push(self.eval(k, f, m)?);
+            }
+        }
+        let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.span).into() };
+        // Where the i-th key was written (after flattening, the last one).
+        let key_at = |i: usize| -> &'a Expr { keys.get(i).or(keys.last()).unwrap_or(target) };
+        let at = |msg: String, x: &Expr| -> Flow { EvalError::new(msg).at(m, x.loc()).into() };
+        match &t {
+            Value::Array(items) => {
+                let mut flat = Vec::new();
+                flatten_keys(&args, &mut flat);
+                if flat.is_empty() || flat.len() > 2 {
+                    return Err(at(
+                        format!(
+                            "Array supports [] with one or two arguments. Got {}",
+                            flat.len()
+                        ),
+                        target,
+                    ));
+                }
+                let mut ns = Vec::with_capacity(2);
+                for (i, k) in flat.iter().enumerate() {
+                    match self.coerce_numeric(k, key_at(i), m)? {
+                        Value::Integer(n) => ns.push(n),
+                        other => {
+                            return Err(at(
+                                format!(
+                                    "An Array[] cannot use {} where Integer is expected",
+                                    super::types::bad_key_type_name(&other)
+                                ),
+                                key_at(i),
+                            ));
+                        }
+                    }
+                }
+                Ok(match ns.as_slice() {
+                    [i] => ruby_index(items.len(), *i)
+                        .map(|i| items[i].clone())
+                        .unwrap_or(Value::Undef),
+                    [a, b] => Value::array(
+                        ruby_slice(items.len(), *a, *b)
+                            .map(|(s, e)| items[s..e].to_vec())
+                            .unwrap_or_default(),
+                    ),
+                    _ => Value::Undef,
+                })
+            }
+            Value::Hash(map) => match args.len() {
+                0 => Err(at(
+                    "Hash supports [] with one or more arguments. Got 0".into(),
+                    target,
+                )),
+                1 => Ok(map.get(&args[0]).cloned().unwrap_or(Value::Undef)),
+                _ => Ok(Value::array(
+                    args.iter().filter_map(|k| map.get(k).cloned()).collect(),
+                )),
+            },
+            Value::String(s) => {
+                let mut flat = Vec::new();
+                flatten_keys(&args, &mut flat);
+                if flat.is_empty() || flat.len() > 2 {
+                    return Err(at(
+                        format!(
+                            "String supports [] with one or two arguments. Got {}",
+                            flat.len()
+                        ),
+                        target,
+                    ));
+                }
+                let mut ns = Vec::with_capacity(2);
+                for (i, k) in flat.iter().enumerate() {
+                    let n = match k {
+                        Value::String(x) => super::arith::parse_number(x),
+                        Value::Integer(_) | Value::Float(_) => Some(k.clone()),
+                        _ => None,
+                    };
+                    match n {
+                        Some(Value::Integer(n)) => ns.push(n),
+                        other => {
+                            let actual =
+                                super::types::bad_key_type_name(other.as_ref().unwrap_or(k));
+                            return Err(at(
+                                format!(
+                                    "A substring operation does not accept {} as a character index. Expected an Integer",
+                                    super::labels::a_an(&actual)
+                                ),
+                                key_at(i),
+                            ));
+                        }
+                    }
+                }
+                let chars: Vec<char> = s.chars().collect();
+                let len = chars.len();
+                let range = match ns.as_slice() {
+                    [i] => ruby_index(len, *i).map(|i| (i, i + 1)),
+                    [a, b] => ruby_slice(len, *a, *b),
+                    _ => None,
+                };
+                Ok(Value::string(match range {
+                    Some((a, b)) if a < b => chars[a..b].iter().collect::<String>(),
+                    _ => String::new(),
+                }))
+            }
+            Value::Binary(bytes) => {
+                let ns: Vec<i64> = args
+                    .iter()
+                    .map(|a| match a {
+                        Value::Integer(n) => Ok(*n),
+                        _ => Err(err("A substring operation does not accept a String as a character index. Expected an Integer".into())),
+                    })
+                    .collect::<Result<_, _>>()?;
+                let range = match ns.as_slice() {
+                    [i] => ruby_index(bytes.len(), *i).map(|i| (i, i + 1)),
+                    [a, b] => ruby_slice(bytes.len(), *a, *b),
+                    _ => None,
+                };
+                Ok(Value::Binary(std::rc::Rc::new(match range {
+                    Some((a, b)) if a < b => bytes[a..b].to_vec(),
+                    _ => Vec::new(),
+                })))
+            }
+            Value::Type(ty) => self.access_type(ty, &args, e, f, m),
+            other => Err(at(
+                format!(
+                    "Operator '[]' is not applicable to {}.",
+                    super::labels::a_an_label(other)
+                ),
+                target,
+            )),
+        }
+    }
+
+    /// `Type[args]`: parameterized types, resource references, attribute access.
+    fn access_type(
+        &mut self,
+        ty: &PType,
+        args: &[Value],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let _ = f;
+        let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.span).into() };
+        match ty {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } => {
+                // Attribute access: File['x']['mode'].
+                if args.len() != 1 {
+                    return Err(err(
+                        "A resource reference can only be accessed with one attribute name".into(),
+                    ));
+                }
+                let Some(attr) = args[0].as_str() else {
+                    return Err(err("An attribute name must be a String".into()));
+                };
+                self.resource_attribute(tn, title, attr).map_err(err)
+            }
+            PType::Resource {
+                type_name: None, ..
+            } => {
+                // Resource['file'] / Resource['file', 'title', ...]
+                if args.is_empty() {
+                    return Err(err("Resource[] requires a type".into()));
+                }
+                let tn = match &args[0] {
+                    Value::String(s) => self.resolve_resource_type_name(s),
+                    Value::Type(t) => match &**t {
+                        PType::Resource {
+                            type_name: Some(n),
+                            title: None,
+                        } => n.clone(),
+                        PType::Class { name: None } => "Class".to_string(),
+                        other => return Err(err(format!("Resource[] does not accept {other}"))),
+                    },
+                    other => {
+                        return Err(err(format!(
+                            "Resource[] does not accept {}",
+                            super::labels::a_an_label(other)
+                        )));
+                    }
+                };
+                if args.len() == 1 {
+                    if tn == "Class" {
+                        return Ok(Value::from_type(PType::Class { name: None }));
+                    }
+                    return Ok(Value::from_type(PType::Resource {
+                        type_name: Some(tn),
+                        title: None,
+                    }));
+                }
+                self.make_refs(&tn, &args[1..]).map_err(err)
+            }
+            PType::Resource {
+                type_name: Some(tn),
+                title: None,
+            } => self.make_refs(tn, args).map_err(err),
+            PType::Class { name: None } => self.make_refs("Class", args).map_err(err),
+            PType::Class { name: Some(n) } => {
+                // Attribute access on a class: its parameter.
+                let [Value::String(attr)] = args else {
+                    return Err(err(
+                        "A class reference can only be accessed with one parameter name".into(),
+                    ));
+                };
+                let cap = capitalize_name(n);
+                self.resource_attribute("Class", &cap, attr).map_err(err)
+            }
+            _ => super::types::parameterize(ty, args)
+                .map(Value::from_type)
+                .map_err(err),
+        }
+    }
+
+    /// `File['a', 'b']` and `File[['a', 'b']]`: one reference or an array of them.
+    fn make_refs(&mut self, type_name: &str, args: &[Value]) -> Result<Value, String> {
+        let mut titles = Vec::new();
+        fn flat(v: &Value, out: &mut Vec<Value>) {
+            match v {
+                Value::Array(items) => items.iter().for_each(|i| flat(i, out)),
+                other => out.push(other.clone()),
+            }
+        }
+        for a in args {
+            flat(a, &mut titles);
+        }
+        let mut refs = Vec::with_capacity(titles.len());
+        for t in &titles {
+            let title = match t {
+                Value::String(s) => s.to_string(),
+                Value::Type(ty) => match &**ty {
+                    PType::Class { name: Some(n) } if type_name == "Class" => n.clone(),
+                    PType::Resource {
+                        type_name: Some(n),
+                        title: None,
+                    } if type_name == "Class" => n.to_ascii_lowercase(),
+                    _ => return Err(format!("{type_name}[] does not accept {ty} as a title")),
+                },
+                // undef titles are dropped (Puppet compacts the keys).
+                Value::Undef => continue,
+                other => other.to_display(),
+            };
+            if type_name == "Class" {
+                let name = title.trim_start_matches("::").to_ascii_lowercase();
+                refs.push(Value::from_type(PType::Class { name: Some(name) }));
+            } else {
+                let title = self.canonical_title(type_name, &title);
+                refs.push(Value::from_type(PType::resource_ref(type_name, &title)));
+            }
+        }
+        // One title not given in an array is one reference (or undef when
+        // it was undef); anything else is an array.
+        let array_result = args.len() > 1 || matches!(args.first(), Some(Value::Array(_)));
+        if !array_result {
+            return Ok(refs.pop().unwrap_or(Value::Undef));
+        }
+        Ok(Value::array(refs))
+    }
+
+    /// A type name string (`'file'`, `'apache::vhost'`) as a capitalized resource type name.
+    pub fn resolve_resource_type_name(&self, s: &str) -> String {
+        let lower = s.trim_start_matches("::").to_ascii_lowercase();
+        if lower == "class" {
+            return "Class".to_string();
+        }
+        capitalize_name(&lower)
+    }
+}
+
+/// Keys of an array or string access, nested arrays flattened.
+fn flatten_keys(args: &[Value], out: &mut Vec<Value>) {
+    for a in args {
+        match a {
+            Value::Array(items) => flatten_keys(items, out),
+            other => out.push(other.clone()),
+        }
+    }
+}
+
+/// Ruby's `a[i]`: negative counts from the end; `None` outside.
+fn ruby_index(len: usize, i: i64) -> Option<usize> {
+    let len = len as i64;
+    let idx = if i < 0 { len + i } else { i };
+    (0..len).contains(&idx).then_some(idx as usize)
+}
+
+/// Puppet's `[start, count]` slice (negative start from the end, negative
+/// count up to that far from the end), as a byte range of Ruby's `a[s, n]`.
+fn ruby_slice(len: usize, start: i64, count: i64) -> Option<(usize, usize)> {
+    let len = len as i64;
+    let mut k1 = if start < 0 { len + start } else { start };
+    let mut k2 = if count < 0 {
+        len - k1 + count + 1
+    } else {
+        count
+    };
+    if k1 < 0 {
+        k2 += k1;
+        k1 = 0;
+    }
+    if k1 > len || k2 < 0 {
+        return None;
+    }
+    Some((k1 as usize, (k1 + k2).min(len) as usize))
+}

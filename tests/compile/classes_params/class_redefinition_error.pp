@@ -1,0 +1,3 @@
+class x { }
+class x { notify { 'a': } }
+include x

@@ -1,0 +1,3 @@
+class x { }
+define x { }
+include x

@@ -1,0 +1,2 @@
+class a::b { notify { 'n': message => [$title, $name, $module_name] } }
+include a::b

@@ -1,0 +1,3 @@
+class c ($p = 'v') { $local = "${p}!" }
+include c
+notify { 'n': message => [$c::p, $c::local] }

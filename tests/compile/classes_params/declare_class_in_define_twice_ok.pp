@@ -1,0 +1,3 @@
+class shared { notify { 'shared': } }
+define d { include shared }
+d { ['a', 'b']: }

@@ -1,0 +1,2 @@
+class a { } class b { } class c { }
+include [a, [b]], 'c'

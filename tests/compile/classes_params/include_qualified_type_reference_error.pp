@@ -1,0 +1,4 @@
+class foo::bar { notify { 'fb': } }
+include ::foo::bar
+include Foo::Bar
+include 'FOO::BAR'

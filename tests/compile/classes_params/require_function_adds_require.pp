@@ -1,0 +1,3 @@
+class dep { notify { 'd': } }
+class user { require dep notify { 'u': } }
+include user

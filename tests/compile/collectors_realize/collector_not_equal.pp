@@ -1,0 +1,4 @@
+@package { 'a': ensure => present }
+@package { 'b': ensure => absent }
+@package { 'c': }
+Package <| ensure != absent |>

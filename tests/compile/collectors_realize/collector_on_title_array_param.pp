@@ -1,0 +1,3 @@
+@notify { 'a': tag => ['one', 'two'] }
+@notify { 'b': tag => 'three' }
+Notify <| tag == 'two' |>

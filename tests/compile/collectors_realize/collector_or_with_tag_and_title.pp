@@ -1,0 +1,4 @@
+@notify { 'a': tag => 'x' }
+@notify { 'b': }
+@notify { 'c': }
+Notify <| tag == 'x' or title == 'c' |>

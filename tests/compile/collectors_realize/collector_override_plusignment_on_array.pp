@@ -1,0 +1,3 @@
+@file { '/x': ensure => file, require => Package['p'] }
+package { ['p', 'q']: }
+File <| |> { require +> Package['q'] }

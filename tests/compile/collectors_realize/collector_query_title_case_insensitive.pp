@@ -1,0 +1,2 @@
+@notify { 'MixedCase': }
+Notify <| title == 'mixedcase' |>

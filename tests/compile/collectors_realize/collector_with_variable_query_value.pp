@@ -1,0 +1,4 @@
+$wanted = 'web'
+@notify { 'a': tag => 'web' }
+@notify { 'b': tag => 'db' }
+Notify <| tag == $wanted |>

@@ -1,0 +1,2 @@
+@notify { ['a', 'b', 'c', 'd']: }
+realize([Notify['a'], Notify['b']], Notify['c'])

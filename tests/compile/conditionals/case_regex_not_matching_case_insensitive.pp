@@ -1,0 +1,6 @@
+case 'WEB' {
+  /web/: { $r = 'regex' }
+  'web': { $r = 'string' }
+  default: { $r = 'none' }
+}
+notify { 'n': message => $r }

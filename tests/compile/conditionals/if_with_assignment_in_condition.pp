@@ -1,0 +1,1 @@
+if ($x = 5) > 3 { notify { 'n': message => $x } }

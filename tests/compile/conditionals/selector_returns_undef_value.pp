@@ -1,0 +1,2 @@
+$r = 'a' ? { 'a' => undef, default => 'x' }
+notify { 'n': message => "[${r}]" }

@@ -1,0 +1,3 @@
+$opts = ['a', 'b']
+$r = 'b' ? { *$opts => 'in list', default => 'not' }
+notify { 'n': message => $r }

@@ -1,0 +1,4 @@
+Notify { message => 'top', loglevel => 'info' }
+class c { Notify { message => 'class' } notify { 'in-c': } }
+include c
+notify { 'top-n': }

@@ -1,0 +1,5 @@
+class c {
+  notify { 'n': }
+  Notify { message => 'late default' }
+}
+include c

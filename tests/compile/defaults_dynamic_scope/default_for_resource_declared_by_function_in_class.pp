@@ -1,0 +1,5 @@
+class c {
+  Notify { message => 'dflt' }
+  create_resources('notify', { 'cr' => {} })
+}
+include c

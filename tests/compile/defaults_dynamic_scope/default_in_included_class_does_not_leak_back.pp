@@ -1,0 +1,3 @@
+class c { File { mode => '0600' } }
+include c
+file { '/x': ensure => file }

@@ -1,0 +1,3 @@
+class base { File { owner => 'root' } }
+class child inherits base { file { '/x': } }
+include child

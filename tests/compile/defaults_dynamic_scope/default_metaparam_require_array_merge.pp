@@ -1,0 +1,3 @@
+Notify { require => Notify['base'] }
+notify { 'base': require => [] }
+notify { 'child': }

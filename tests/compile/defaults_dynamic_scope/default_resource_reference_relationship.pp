@@ -1,0 +1,4 @@
+package { 'p': }
+File { require => Package['p'] }
+file { '/a': ensure => file }
+file { '/b': ensure => file, require => [] }

@@ -1,0 +1,3 @@
+Notify { tag => ['base'] }
+notify { 'a': tag => ['own'] }
+notify { 'b': }

@@ -1,0 +1,6 @@
+define d { notify { "n-${title}": } }
+class c { d { 'x': } }
+node default {
+  Notify { message => 'from node' }
+  include c
+}

@@ -1,0 +1,3 @@
+define d { notify { "n-${title}": } }
+class c { ['a', 'b'].each |$x| { d { $x: } } }
+include c

@@ -1,0 +1,6 @@
+define d ($v = 'dv') { notify { "n-${title}": message => $v } }
+d {
+  default: v => 'shared';
+  ['a', 'b']: ;
+  'c': v => 'own';
+}

@@ -1,0 +1,3 @@
+define d ($path = "/tmp/${title}", $label = $name) { notify { $title: message => "${path} ${label}" } }
+d { 'one': }
+d { 'two': name => 'custom' }

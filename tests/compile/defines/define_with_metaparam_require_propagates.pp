@@ -1,0 +1,3 @@
+define d { notify { "in-${title}": } }
+notify { 'before': }
+d { 'x': require => Notify['before'] }

@@ -1,0 +1,2 @@
+define d (Integer $count) { }
+d { 'x': count => 'many' }

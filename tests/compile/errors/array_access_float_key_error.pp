@@ -1,0 +1,1 @@
+notify { 'n': message => [1, 2][1.5] }

@@ -1,0 +1,3 @@
+function f($x) { $x + 'a' }
+class c { notify { 'n': message => f(1) } }
+include c

@@ -1,0 +1,2 @@
+define d { }
+d { 'x': nosuchparam => 1 }

@@ -1,0 +1,3 @@
+class a { notify { 'dup': } }
+class b { notify { 'dup': } }
+include a, b

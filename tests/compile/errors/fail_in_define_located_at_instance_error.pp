@@ -1,0 +1,4 @@
+define d {
+  fail("bad ${title}")
+}
+d { 'x': }

@@ -1,0 +1,2 @@
+$h = { 'a' => 1 }
+notify { 'n': message => [$h[undef], $h['b']] }

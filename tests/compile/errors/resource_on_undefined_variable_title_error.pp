@@ -1,0 +1,1 @@
+notify { $undefined_title: }

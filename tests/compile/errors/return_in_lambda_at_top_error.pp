@@ -1,0 +1,2 @@
+[1, 2].each |$x| { if $x == 1 { return() } }
+notify { 'x': }

@@ -1,0 +1,4 @@
+$x = 'q'
+notify { 'n':
+  message => $x ? { 'a' => 1 },
+}

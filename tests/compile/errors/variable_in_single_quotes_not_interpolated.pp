@@ -1,0 +1,2 @@
+$x = 'v'
+notify { 'n': message => '${x}' }

@@ -1,0 +1,1 @@
+notify { 'n': message => ['42'.convert_to(Integer), '0x10'.convert_to(Integer), 3.7.convert_to(Integer), Integer('010'), Float('1.5'), Boolean('yes'), Array({'a' => 1}), Hash([['a', 1]]), Numeric('3.0')] }

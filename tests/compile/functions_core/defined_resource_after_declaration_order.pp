@@ -1,0 +1,4 @@
+$before = defined(Notify['later'])
+notify { 'later': }
+$after = defined(Notify['later'])
+notify { 'n': message => [$before, $after] }

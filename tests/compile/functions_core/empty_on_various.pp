@@ -1,0 +1,1 @@
+notify { 'n': message => [empty(undef), empty(''), empty(' '), empty([undef]), empty({}), empty(Sensitive(''))] }

@@ -1,0 +1,1 @@
+[1].filter |$a, $b, $c| { true }

@@ -1,0 +1,2 @@
+function f($a, $b = "${a}-b") { $b }
+notify { 'n': message => [f('x'), f('x', 'y')] }

@@ -1,0 +1,5 @@
+function f(Integer $x) {
+  if $x > 5 { return('big') }
+  'small'
+}
+notify { 'n': message => [f(1), f(10)] }

@@ -1,0 +1,2 @@
+$r = { 'a' => 1, 'b' => 2 }.map |$k, $v| { "${k}=${v}" }
+notify { 'n': message => $r.join(',') }

@@ -1,0 +1,3 @@
+notice([1, 'a', { 'k' => undef }])
+notice(undef)
+notify { 'x': }

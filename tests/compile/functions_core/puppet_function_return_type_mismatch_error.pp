@@ -1,0 +1,2 @@
+function f() >> Integer { 'str' }
+f()

@@ -1,0 +1,2 @@
+function add(Integer $a) { $a }
+add('x')

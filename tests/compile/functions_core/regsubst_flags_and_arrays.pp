@@ -1,0 +1,1 @@
+notify { 'n': message => [regsubst('aaa', 'a', 'b'), regsubst('aaa', 'a', 'b', 'G'), regsubst(['ab', 'cb'], 'b', 'x'), regsubst('Hello', 'hello', 'bye', 'I'), regsubst('abc', /(a)(b)/, '\2\1'), regsubst('a.b', '.', '-', 'G')] }

@@ -1,0 +1,1 @@
+notify { 'n': message => ['日本語'.length, size({ 'a' => 1, 'b' => 2 }), [[]].length] }

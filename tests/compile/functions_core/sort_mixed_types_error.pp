@@ -1,0 +1,1 @@
+notify { 'n': message => sort([1, 'a']) }

@@ -1,0 +1,2 @@
+$r = with(1) |$a, $b = 'dflt'| { "${a}-${b}" }
+notify { 'n': message => $r }

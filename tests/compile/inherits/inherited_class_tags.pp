@@ -1,0 +1,3 @@
+class base { notify { 'b': } }
+class derived inherits base { notify { 'd': } }
+include derived

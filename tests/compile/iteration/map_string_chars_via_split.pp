@@ -1,0 +1,2 @@
+$r = 'abc'.split('').map |$c| { $c.upcase }
+notify { 'n': message => $r.join('-') }

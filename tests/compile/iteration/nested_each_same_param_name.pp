@@ -1,0 +1,4 @@
+[1, 2].each |$x| {
+  ["a${x}"].each |$x| { notify { "inner-${x}": } }
+  notify { "outer-${x}": }
+}

@@ -1,0 +1,2 @@
+class a::b::c { notify { 'n': } }
+include a::b::c

@@ -1,0 +1,2 @@
+schedule { 'daily': period => daily }
+file { '/f': audit => ['mode', 'owner'], schedule => 'daily' }

@@ -1,0 +1,3 @@
+class c { notify { 'in-c': } }
+class { 'c': noop => true }
+notify { 'own': noop => false }

@@ -1,0 +1,2 @@
+class c { notify { 'before': } tag 'late' notify { 'after': } }
+include c

@@ -1,0 +1,3 @@
+class c { tag ['one', 'two::three'], 'Four'
+  notify { 'n': } }
+include c

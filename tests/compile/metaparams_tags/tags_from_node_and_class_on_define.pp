@@ -1,0 +1,3 @@
+define d { notify { "n-${title}": } }
+class c { d { 'x': } }
+node default { include c }

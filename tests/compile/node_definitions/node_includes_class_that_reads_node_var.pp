@@ -1,0 +1,2 @@
+class c { notify { 'n': message => "[${nodevar}]" } }
+node default { $nodevar = 'nv' include c }

@@ -1,0 +1,2 @@
+node 'other.example.com', /^node1\./ { notify { 'matched': } }
+node default { notify { 'default': } }

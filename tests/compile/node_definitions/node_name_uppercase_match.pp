@@ -1,0 +1,2 @@
+node 'NODE1.EXAMPLE.COM' { notify { 'upper': } }
+node default { notify { 'default': } }

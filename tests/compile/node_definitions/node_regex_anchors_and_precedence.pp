@@ -1,0 +1,2 @@
+node /^node\d+/ { notify { 'first-regex': } }
+node /example\.com$/ { notify { 'second-regex': } }

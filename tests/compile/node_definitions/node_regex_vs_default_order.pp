@@ -1,0 +1,2 @@
+node default { notify { 'd': } }
+node /example/ { notify { 'regex': } }

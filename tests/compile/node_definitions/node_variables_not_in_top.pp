@@ -1,0 +1,2 @@
+node default { $nv = 'node' include c }
+class c { notify { 'n': message => "${nv}|${::nv}" } }

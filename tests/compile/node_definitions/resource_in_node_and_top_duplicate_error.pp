@@ -1,0 +1,2 @@
+notify { 'x': }
+node default { notify { 'x': } }

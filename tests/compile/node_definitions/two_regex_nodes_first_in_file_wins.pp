@@ -1,0 +1,2 @@
+node /node/ { notify { 'a': } }
+node /node1/ { notify { 'b': } }

@@ -1,0 +1,2 @@
+define d { notify { "n-${title}": message => 'orig' } Notify["n-${title}"] { message => 'amended' } }
+d { 'x': }

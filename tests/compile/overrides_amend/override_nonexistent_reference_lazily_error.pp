@@ -1,0 +1,4 @@
+class base { }
+class child inherits base { Notify['later'] { message => 'set' } }
+include child
+notify { 'later': }

@@ -1,0 +1,5 @@
+class c { notify { 'n': message => 'orig' } }
+node default {
+  include c
+  Notify <| title == 'n' |> { message => 'changed' }
+}

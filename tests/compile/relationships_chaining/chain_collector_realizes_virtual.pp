@@ -1,0 +1,3 @@
+@package { 'vp': tag => 'v' }
+package { 'real': }
+Package['real'] -> Package <| tag == 'v' |>

@@ -1,0 +1,3 @@
+package { 'openssh-server': ensure => installed }
+-> file { '/etc/ssh/sshd_config': ensure => file }
+~> service { 'sshd': ensure => running }

@@ -1,0 +1,2 @@
+define d { notify { "inner ${title}": } }
+d { 'x': } -> d { 'y': }

@@ -1,0 +1,3 @@
+notify { ['a', 'b', 'c']: }
+$x = Notify['a'] -> Notify['b']
+$x -> Notify['c']

@@ -1,0 +1,3 @@
+class c { }
+notify { 'a': }
+Notify['a'] -> Class['c']

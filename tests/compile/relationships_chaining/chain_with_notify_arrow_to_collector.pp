@@ -1,0 +1,3 @@
+file { '/etc/cfg': ensure => file }
+service { ['a', 'b']: }
+File['/etc/cfg'] ~> Service <| |>

@@ -1,0 +1,5 @@
+notify {
+  'a': ;
+  default: message => 'shared';
+  'b': message => 'own';
+}

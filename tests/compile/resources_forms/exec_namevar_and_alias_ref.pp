@@ -1,0 +1,2 @@
+exec { 'runit': command => '/bin/true', alias => 'myexec' }
+notify { 'n': require => Exec['myexec'] }

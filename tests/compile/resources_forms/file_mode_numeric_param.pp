@@ -1,0 +1,1 @@
+file { '/x': mode => 644, owner => 0, group => 'root' }

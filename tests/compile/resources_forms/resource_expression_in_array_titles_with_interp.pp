@@ -1,0 +1,2 @@
+$names = ['a', 'b']
+file { $names.map |$n| { "/tmp/${n}" }: ensure => directory }

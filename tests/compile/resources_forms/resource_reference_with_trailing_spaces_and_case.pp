@@ -1,0 +1,2 @@
+notify { 'Mixed Case': }
+notify { 'ref': message => "${Notify['Mixed Case']}", require => Notify['Mixed Case'] }

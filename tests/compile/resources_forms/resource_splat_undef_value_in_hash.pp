@@ -1,0 +1,2 @@
+$attrs = { 'ensure' => file, 'mode' => undef }
+file { '/x': * => $attrs, owner => 'root' }

@@ -1,0 +1,2 @@
+Resource['notify'] { 'abs': message => 'a' }
+Resource[Notify] { 'abs2': }

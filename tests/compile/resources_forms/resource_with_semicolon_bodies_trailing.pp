@@ -1,0 +1,4 @@
+notify {
+  'a': message => 'A';
+  'b': message => 'B';
+}

@@ -1,0 +1,2 @@
+package { 'nginx': ensure => '1.2.3', install_options => ['--no-install-recommends'] }
+service { 'nginx': ensure => running, enable => true, hasrestart => true, subscribe => Package['nginx'] }

@@ -1,0 +1,5 @@
+notify {
+  default: message => 'x';
+  default: message => 'y';
+  'a': ;
+}

@@ -1,0 +1,2 @@
+$a = ($b = 5) + 1
+notify { 'n': message => [$a, $b] }

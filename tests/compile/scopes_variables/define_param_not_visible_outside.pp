@@ -1,0 +1,3 @@
+define d ($p = 'v') { }
+d { 'x': }
+notify { 'n': message => "[${d::p}]" }

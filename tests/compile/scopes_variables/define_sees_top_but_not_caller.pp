@@ -1,0 +1,4 @@
+$t = 'top'
+define d { notify { $title: message => [$t, $cv] } }
+class c { $cv = 'caller' d { 'x': } }
+include c

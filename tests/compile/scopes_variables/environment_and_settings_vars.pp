@@ -1,0 +1,1 @@
+notify { 'n': message => [$environment, $::environment, $settings::environment] }

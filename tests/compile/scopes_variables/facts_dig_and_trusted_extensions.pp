@@ -1,0 +1,1 @@
+notify { 'n': message => [$facts.dig('os', 'release', 'major'), $trusted['extensions'], $trusted['authenticated'], $facts['os']['name'] =~ String] }

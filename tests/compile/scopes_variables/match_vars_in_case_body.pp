@@ -1,0 +1,3 @@
+case 'key=value' {
+  /^(\w+)=(\w+)$/: { notify { 'n': message => "${1}:${2}:${0}" } }
+}

@@ -1,0 +1,3 @@
+$v = 'top'
+class c { $v = 'class' notify { 'n': message => [$v, $::v, $c::v] } }
+include c

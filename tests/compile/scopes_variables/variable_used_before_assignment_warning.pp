@@ -1,0 +1,2 @@
+notify { 'n': message => "x=${later}" }
+$later = 'set'

@@ -1,0 +1,5 @@
+class c {
+  notify { 'n': message => "${later}" }
+  $later = 'set'
+}
+include c

@@ -1,0 +1,1 @@
+notify { 'n': message => ['$x ${y}', "cost: \$5", "100%", "a$", "$ b"] }

@@ -1,0 +1,4 @@
+$x = @("END"/t)
+	a\tb\nc\$d
+	END
+notify { 'n': message => $x }

@@ -1,0 +1,6 @@
+$x = @(END)
+    four
+  two
+      six
+    | END
+notify { 'n': message => $x }

@@ -1,0 +1,5 @@
+notify { 'n': message => [@(A), @(B)] }
+  first
+  | A
+  second
+  | B

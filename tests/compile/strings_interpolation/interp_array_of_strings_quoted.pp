@@ -1,0 +1,2 @@
+$a = ['x', 1, true, undef, 2.5]
+notify { 'n': message => "a=${a}" }

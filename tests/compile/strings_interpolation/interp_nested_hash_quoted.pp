@@ -1,0 +1,2 @@
+$h = { 'k' => ['a', { 'n' => 1 }], 'u' => undef }
+notify { 'n': message => "h=${h}" }

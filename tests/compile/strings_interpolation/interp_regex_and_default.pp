@@ -1,0 +1,2 @@
+$r = /ab+c/
+notify { 'n': message => "${r} ${default} ${Integer[1,2]} ${Hash[String, Integer]}" }

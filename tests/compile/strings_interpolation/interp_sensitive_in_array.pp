@@ -1,0 +1,2 @@
+$s = Sensitive('secret')
+notify { 'n': message => "${[$s]} ${s}" }

@@ -1,0 +1,3 @@
+$a = [undef, 'x']
+$h = { 'k' => undef }
+notify { 'n': message => "${a} ${h} ${[]} ${{}}" }

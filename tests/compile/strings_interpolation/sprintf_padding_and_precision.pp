@@ -1,0 +1,1 @@
+notify { 'n': message => [sprintf('%5d|%-5d|%05d', 42, 42, 42), sprintf('%.2f|%8.3f|%-8.1f|', 3.14159, 2.5, 1.25), sprintf('%s', undef), sprintf('%d%%', 50), sprintf('%c', 65), sprintf('%10s|%-10s|', 'r', 'l')] }

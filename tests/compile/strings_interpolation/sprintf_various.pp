@@ -1,0 +1,1 @@
+notify { 'n': message => [sprintf('%05.2f', 3.14159), sprintf('%-5s|', 'ab'), sprintf('%x %o %b %e', 255, 8, 5, 12345.678), sprintf('%s and %s', 'a', [1,2]), sprintf('%%'), sprintf('%+d', 5), sprintf('%.3s', 'abcdef')] }

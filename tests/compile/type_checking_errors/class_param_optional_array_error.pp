@@ -1,0 +1,2 @@
+class c (Optional[Array[String]] $a = undef) { }
+class { 'c': a => 'single' }

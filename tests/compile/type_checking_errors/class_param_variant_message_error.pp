@@ -1,0 +1,2 @@
+class c (Variant[Integer, Enum['auto']] $n) { }
+class { 'c': n => 'manual' }

@@ -1,0 +1,1 @@
+notify { 'n': message => [9223372036854775807, 0x7FFFFFFFFFFFFFFF] }

@@ -1,0 +1,1 @@
+notify { 'n': message => '10' < 9 }

@@ -1,0 +1,1 @@
+notify { 'n': message => ['abc' == 'ABC', 1 == 1.0, '1' == 1, [1, 'A'] == [1, 'a'], { 'a' => 'X' } == { 'a' => 'x' }, undef == '', undef == undef, Integer == Integer[default, default], /a/ == /a/, default == default] }

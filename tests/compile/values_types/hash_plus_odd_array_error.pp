@@ -1,0 +1,1 @@
+notify { 'n': message => { 'a' => 1 } + ['k'] }

@@ -1,0 +1,2 @@
+$z = 0
+notify { 'n': message => 5 % $z }

@@ -1,0 +1,1 @@
+notify { 'n': message => [String(Variant[Integer, Undef]), String(Variant[Integer]), Variant[Integer,Undef] == Optional[Integer], Variant[Integer[1,2], Integer[3,4]] == Integer[1,4], Variant[String, Integer] == Variant[Integer, String], Optional[Integer] == Variant[Undef, Integer]] }

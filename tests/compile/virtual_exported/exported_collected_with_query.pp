@@ -1,0 +1,3 @@
+@@notify { 'e1': tag => 'grp' }
+@@notify { 'e2': }
+Notify <<| tag == 'grp' |>>

@@ -1,0 +1,2 @@
+@@file { '/exp': ensure => file, tag => 'e' }
+file { '/real': ensure => file }

@@ -1,0 +1,4 @@
+@notify { 'v': }
+realize Notify['v']
+Notify <| title == 'v' |>
+realize(Notify['v'])

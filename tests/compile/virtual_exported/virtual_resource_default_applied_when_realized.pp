@@ -1,0 +1,3 @@
+class c { Notify { message => 'from-c-default' } @notify { 'v': } }
+include c
+realize(Notify['v'])

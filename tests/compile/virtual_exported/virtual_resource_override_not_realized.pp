@@ -1,0 +1,3 @@
+class base { @notify { 'v': message => 'a' } }
+class child inherits base { Notify['v'] { message => 'b' } }
+include child

@@ -1,0 +1,2 @@
+@notify { 'v': message => 'a' }
+Notify['v'] { message => 'b' }

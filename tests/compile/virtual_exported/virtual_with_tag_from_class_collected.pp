@@ -1,0 +1,3 @@
+class users { @user { 'alice': } @user { 'bob': } }
+include users
+User <| tag == 'users' |>
