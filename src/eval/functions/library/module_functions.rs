@@ -2,7 +2,8 @@
 //! as Puppet runs them: openstacklib's `is_service_default`,
 //! `normalize_ip_for_uri`, `inet6_prefix`, `os_database_connection`,
 //! `os_transport_url`; translate's `translate`; mysql's `mysql::password`;
-//! neutron's `convert_to_json_string`. The compiler offers each only when
+//! neutron's `convert_to_json_string`; apache's `apache::bool2httpd` and
+//! `apache::pw_hash`. The compiler offers each only when
 //! the module that defines it is on the modulepath (see
 //! `eval/module_functions.rs`).
 
@@ -63,7 +64,75 @@ pub static MODULE_FUNCTIONS: &[ModuleFunction] = &[
         file: "lib/puppet/functions/convert_to_json_string.rb",
         run: convert_to_json_string,
     },
+    ModuleFunction {
+        name: "apache::bool2httpd",
+        file: "lib/puppet/functions/apache/bool2httpd.rb",
+        run: apache_bool2httpd,
+    },
+    ModuleFunction {
+        name: "bool2httpd",
+        file: "lib/puppet/functions/bool2httpd.rb",
+        run: apache_bool2httpd,
+    },
+    ModuleFunction {
+        name: "apache::pw_hash",
+        file: "lib/puppet/functions/apache/pw_hash.rb",
+        run: apache_pw_hash,
+    },
+    ModuleFunction {
+        name: "apache::apache_pw_hash",
+        file: "lib/puppet/functions/apache/apache_pw_hash.rb",
+        run: apache_pw_hash,
+    },
 ];
+
+/// apache's `apache::bool2httpd` (and the deprecated `bool2httpd`): `Off`
+/// for undef, false or a string containing `false` (any case), `On` for
+/// true or a string containing `true`, else the value as Ruby's `to_s`.
+fn apache_bool2httpd(args: &[Value]) -> Result<Value, String> {
+    let [arg] = args else {
+        return Err(format!(
+            "'apache::bool2httpd' expects 1 argument, got {}",
+            args.len()
+        ));
+    };
+    let contains = |word: &str| match arg {
+        Value::String(s) => s.to_ascii_lowercase().contains(word),
+        _ => false,
+    };
+    Ok(Value::string(match arg {
+        Value::Undef | Value::Bool(false) => "Off".to_string(),
+        _ if contains("false") => "Off".to_string(),
+        Value::Bool(true) => "On".to_string(),
+        _ if contains("true") => "On".to_string(),
+        other => rb_to_s(other),
+    }))
+}
+
+/// apache's `apache::pw_hash(password)`: `{SHA}` and the Base64 of the
+/// password's SHA-1 digest, as htpasswd's SHA scheme.
+fn apache_pw_hash(args: &[Value]) -> Result<Value, String> {
+    let pw = match args {
+        [Value::String(s)] if !s.is_empty() => s.to_string(),
+        [other] => {
+            return Err(format!(
+                "'apache::pw_hash' parameter 'password' expects a String[1] value, got {}",
+                crate::eval::types::infer(other)
+            ));
+        }
+        _ => {
+            return Err(format!(
+                "'apache::pw_hash' expects 1 argument, got {}",
+                args.len()
+            ));
+        }
+    };
+    let digest = Sha1::digest(pw.as_bytes());
+    Ok(Value::string(format!(
+        "{{SHA}}{}",
+        crate::eval::binary::to_base64(&digest)
+    )))
+}
 
 /// The module function with this name, if kuppet implements it.
 pub fn module_function(name: &str) -> Option<&'static ModuleFunction> {
