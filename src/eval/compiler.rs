@@ -890,6 +890,43 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// A template changed the array or hash of variable `name` (as seen
+    /// from `scope`) in place: the scope holding the variable, and the
+    /// attribute of the same name of that scope's class or defined type
+    /// when it is the very same value, get `now` (Puppet hands templates its
+    /// own objects; a resource declaration copies its attribute values, so
+    /// variables of other scopes keep theirs).
+    pub fn replace_shared_value(
+        &mut self,
+        scope: ScopeId,
+        name: &str,
+        original: &Value,
+        now: &Value,
+    ) {
+        let same = |v: &Value| match (v, original) {
+            (Value::Array(a), Value::Array(b)) => Rc::ptr_eq(a, b),
+            (Value::Hash(a), Value::Hash(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        };
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            if let Some(v) = self.scopes[id].vars.get_mut(name) {
+                if !same(v) {
+                    return;
+                }
+                *v = now.clone();
+                if let Some(owner) = self.scopes[id].resource
+                    && let Some(p) = self.resources[owner].params.get_mut(name)
+                    && same(&p.value)
+                {
+                    p.value = now.clone();
+                }
+                return;
+            }
+            s = self.scopes[id].inherited.or_else(|| self.enclosing(id));
+        }
+    }
+
     /// Runs `f` one level deeper, failing clearly past the depth limit.
     pub fn deeper<T>(&mut self, f: impl FnOnce(&mut Self) -> EResult<T>) -> EResult<T> {
         self.depth += 1;

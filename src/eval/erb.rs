@@ -106,6 +106,10 @@ pub trait Host {
     }
     /// Remembers the Ruby object stored with `scope.setvar`.
     fn store(&mut self, _name: &str, _value: value::RValue) {}
+    /// A template changed the array or hash of variable `name` in place
+    /// (`@x << y`): the variable (and the attribute it came from) gets the
+    /// changed value.
+    fn changed_in_place(&mut self, _name: &str, _original: &Value, _now: Value) {}
 }
 
 /// A parsed template.

@@ -363,7 +363,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// The enclosing top or node scope of a scope (Puppet's `enclosing_scope`).
-    fn enclosing(&self, id: ScopeId) -> Option<ScopeId> {
+    pub(crate) fn enclosing(&self, id: ScopeId) -> Option<ScopeId> {
         let mut p = self.scopes[id].parent;
         while let Some(pid) = p {
             match self.scopes[pid].kind {

@@ -154,6 +154,8 @@ enum Tok {
     Str(String),
     /// Regexp source; `None` when it interpolates (`#{...}`).
     Regex(Option<String>),
+    /// An interpolating regexp: its text (with `#{...}`) and flags.
+    RegexInterp(String, String),
     Punct(char),
     /// `=>`
     Arrow,
@@ -290,10 +292,45 @@ fn options_say_namevar(toks: &[Tok], start: usize) -> bool {
     false
 }
 
-/// Literal title patterns: one array literal whose regexps are each
-/// followed by the symbols they set. `None` when anything else (a variable,
-/// a call, an interpolating regexp) is involved.
+/// Title patterns: the body of `def self.title_patterns` when it is one
+/// array literal whose regexps are each followed by the symbols they set,
+/// after local variables holding regexps (`name = Regexp.new(/.+/)`,
+/// interpolated as `#{name}`), or keystone's `CompositeNamevar` helpers
+/// (`not_two_colon_regex`, `basic_split_title_patterns(:a, :b)`). `None`
+/// when anything else is involved.
 fn title_patterns(toks: &[Tok], start: usize) -> Option<Vec<(Rc<RegexValue>, Vec<String>)>> {
+    let mut vars: Vec<(String, String)> = Vec::new();
+    let mut i = start;
+    loop {
+        while toks.get(i) == Some(&Tok::Newline) {
+            i += 1;
+        }
+        match (toks.get(i), toks.get(i + 1), toks.get(i + 2)) {
+            // `var = <regexp>`
+            (Some(Tok::Ident(var)), Some(Tok::Punct('=')), next)
+                if next != Some(&Tok::Punct('=')) =>
+            {
+                let (src, end) = regexp_expr(toks, i + 2, &vars)?;
+                vars.push((var.clone(), src));
+                i = end;
+            }
+            (Some(Tok::Punct('[')), _, _) => return title_pattern_array(toks, i, &vars),
+            (Some(Tok::Const(c)), Some(Tok::Punct('.')), Some(Tok::Ident(m)))
+                if c.ends_with("CompositeNamevar") && m == "basic_split_title_patterns" =>
+            {
+                return basic_split_title_patterns(toks, i + 3);
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The array literal of title patterns at `start`.
+fn title_pattern_array(
+    toks: &[Tok],
+    start: usize,
+    vars: &[(String, String)],
+) -> Option<Vec<(Rc<RegexValue>, Vec<String>)>> {
     let mut out: Vec<(Rc<RegexValue>, Vec<String>)> = Vec::new();
     let mut depth = 0usize;
     for t in &toks[start..] {
@@ -313,11 +350,108 @@ fn title_patterns(toks: &[Tok], start: usize) -> Option<Vec<(Rc<RegexValue>, Vec
                 let re = RegexValue::new(src).ok()?;
                 out.push((Rc::new(re), Vec::new()));
             }
+            Tok::RegexInterp(text, flags) => {
+                let src = regex_source(&interpolate(text, vars)?, flags);
+                out.push((Rc::new(RegexValue::new(&src).ok()?), Vec::new()));
+            }
             Tok::Symbol(s) => out.last_mut()?.1.push(s.clone()),
             _ => return None,
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// keystone's `CompositeNamevar.basic_split_title_patterns(prefix, suffix)`:
+/// `prefix::suffix` sets both, a title without `::` only the prefix.
+fn basic_split_title_patterns(
+    toks: &[Tok],
+    start: usize,
+) -> Option<Vec<(Rc<RegexValue>, Vec<String>)>> {
+    let mut args: Vec<&Tok> = Vec::new();
+    let mut i = start;
+    if toks.get(i) != Some(&Tok::Punct('(')) {
+        return None;
+    }
+    i += 1;
+    while let Some(t) = toks.get(i) {
+        match t {
+            Tok::Punct(')') => break,
+            Tok::Punct(',') | Tok::Newline => {}
+            other => args.push(other),
+        }
+        i += 1;
+    }
+    let sym = |t: &Tok| match t {
+        Tok::Symbol(s) => Some(s.clone()),
+        _ => None,
+    };
+    let (prefix, suffix) = (sym(args.first()?)?, sym(args.get(1)?)?);
+    if args.len() != 2 {
+        return None;
+    }
+    let part = NOT_TWO_COLONS;
+    let both = RegexValue::new(&format!("^((?:{part}))::((?:{part}))$")).ok()?;
+    let one = RegexValue::new(&format!("^((?:{part}))$")).ok()?;
+    Some(vec![
+        (Rc::new(both), vec![prefix.clone(), suffix]),
+        (Rc::new(one), vec![prefix]),
+    ])
+}
+
+/// keystone's `CompositeNamevar.not_two_colon_regex`.
+const NOT_TWO_COLONS: &str = "(?:[^:]|:[^:])+";
+
+/// A regexp expression in a title_patterns body: a literal, a variable,
+/// `Regexp.new(<regexp>)`, keystone's `not_two_colon_regex`. Its source and
+/// the index after it.
+fn regexp_expr(toks: &[Tok], i: usize, vars: &[(String, String)]) -> Option<(String, usize)> {
+    match (toks.get(i), toks.get(i + 1), toks.get(i + 2)) {
+        (Some(Tok::Regex(Some(src))), _, _) => Some((src.clone(), i + 1)),
+        (Some(Tok::RegexInterp(text, flags)), _, _) => {
+            Some((regex_source(&interpolate(text, vars)?, flags), i + 1))
+        }
+        (Some(Tok::Const(c)), Some(Tok::Punct('.')), Some(Tok::Ident(m)))
+            if c == "Regexp" && m == "new" =>
+        {
+            let open = if toks.get(i + 3) == Some(&Tok::Punct('(')) {
+                i + 4
+            } else {
+                return None;
+            };
+            let (src, end) = regexp_expr(toks, open, vars)?;
+            (toks.get(end) == Some(&Tok::Punct(')'))).then_some((src, end + 1))
+        }
+        (Some(Tok::Const(c)), Some(Tok::Punct('.')), Some(Tok::Ident(m)))
+            if c.ends_with("CompositeNamevar") && m == "not_two_colon_regex" =>
+        {
+            Some((NOT_TWO_COLONS.to_string(), i + 3))
+        }
+        (Some(Tok::Ident(v)), _, _) => {
+            let src = vars.iter().rev().find(|(n, _)| n == v)?.1.clone();
+            Some((src, i + 1))
+        }
+        _ => None,
+    }
+}
+
+/// A regexp's text with `#{var}` replaced by the variable's regexp (as a
+/// group, as Ruby embeds a Regexp). `None` for any other interpolation.
+fn interpolate(text: &str, vars: &[(String, String)]) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(p) = rest.find("#{") {
+        out.push_str(&rest[..p]);
+        let after = &rest[p + 2..];
+        let end = after.find('}')?;
+        let name = after[..end].trim();
+        let src = &vars.iter().rev().find(|(n, _)| n == name)?.1;
+        out.push_str("(?:");
+        out.push_str(src);
+        out.push(')');
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
 }
 
 // ----- the lexer
@@ -610,8 +744,13 @@ fn regex_allowed(prev: Option<&Tok>) -> bool {
 
 fn regex_tok(text: &str, flags: &str) -> Tok {
     if text.contains("#{") {
-        return Tok::Regex(None);
+        return Tok::RegexInterp(text.to_string(), flags.to_string());
     }
+    Tok::Regex(Some(regex_source(text, flags)))
+}
+
+/// A Ruby regexp's text and flags as one source (`(?i)...`).
+fn regex_source(text: &str, flags: &str) -> String {
     let mut src = String::new();
     if flags.contains('i') || flags.contains('m') || flags.contains('x') {
         src.push_str("(?");
@@ -627,7 +766,7 @@ fn regex_tok(text: &str, flags: &str) -> Tok {
         src.push(')');
     }
     src.push_str(text);
-    Tok::Regex(Some(src))
+    src
 }
 
 #[cfg(test)]
@@ -722,7 +861,7 @@ end
 Puppet::Type.newtype(:keystone_user) do
   extend PuppetX::KeystoneConfig::IniSetting
   def self.title_patterns
-    PuppetX::Keystone::CompositeNamevar.basic_split_title_patterns(:name, :domain)
+    PuppetX::Other::Helpers.split_title(:name, :domain)
   end
 end
 "#;
@@ -731,5 +870,60 @@ end
         assert!(d.opaque_title_patterns);
         let t = d.into_type("f.rb", false).unwrap();
         assert!(t.title_patterns.is_none());
+    }
+
+    #[test]
+    fn keystone_composite_title_patterns() {
+        let src = r#"
+Puppet::Type.newtype(:keystone_user) do
+  newparam(:name, :namevar => true)
+  newparam(:domain) do
+    isnamevar
+  end
+  def self.title_patterns
+    PuppetX::Keystone::CompositeNamevar.basic_split_title_patterns(:name, :domain)
+  end
+end
+"#;
+        let t = read_definitions(src).into_type("f.rb", false).unwrap();
+        assert_eq!(
+            t.parse_title("heat_admin::heat"),
+            [
+                ("name".into(), "heat_admin".into()),
+                ("domain".into(), "heat".into())
+            ]
+        );
+        assert_eq!(t.parse_title("a:b"), [("name".into(), "a:b".into())]);
+
+        let src = r#"
+Puppet::Type.newtype(:keystone_endpoint) do
+  newparam(:name, :namevar => true)
+  newparam(:region) do
+    isnamevar
+  end
+  newparam(:type) do
+    isnamevar
+  end
+  def self.title_patterns
+    name = PuppetX::Keystone::CompositeNamevar.not_two_colon_regex
+    type = Regexp.new(/.+/)
+    region = Regexp.new(/[^\/]+/)
+    [
+      [/^(#{region})\/(#{name})::(#{type})$/, [[:region], [:name], [:type]]],
+      [/^(#{name})$/, [[:name]]]
+    ]
+  end
+end
+"#;
+        let t = read_definitions(src).into_type("f.rb", false).unwrap();
+        assert_eq!(
+            t.parse_title("RegionOne/aodh::alarming"),
+            [
+                ("region".into(), "RegionOne".into()),
+                ("name".into(), "aodh".into()),
+                ("type".into(), "alarming".into())
+            ]
+        );
+        assert_eq!(t.parse_title("aodh"), [("name".into(), "aodh".into())]);
     }
 }

@@ -7,6 +7,7 @@ use super::ast::*;
 use super::format;
 use super::value::{MatchData, RClass, RException, RHash, RRange, RRegexp, RString, RValue};
 use super::{ErbError, ErrorKind, Host};
+use crate::eval::value::Value;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 
@@ -70,6 +71,10 @@ pub struct Interp<'h> {
     frames: Vec<Frame>,
     /// Instance variables read (converted once) or assigned by the template.
     ivars: FxHashMap<Rc<str>, RValue>,
+    /// The arrays and hashes read from the scope as `@name`, with the Ruby
+    /// objects made of them: Puppet hands templates its own objects, so
+    /// what a template changes in them is changed in the catalog too.
+    shared: Vec<(Rc<str>, Value, RValue)>,
     /// Instance variables the template assigned (defined even when nil).
     assigned: FxHashSet<Rc<str>>,
     /// Methods the template defined with `def`.
@@ -95,6 +100,7 @@ impl<'h> Interp<'h> {
                 hard: true,
             }],
             ivars: FxHashMap::default(),
+            shared: Vec::new(),
             assigned: FxHashSet::default(),
             methods: FxHashMap::default(),
             last_match: None,
@@ -110,6 +116,13 @@ impl<'h> Interp<'h> {
         let buffer = RValue::Str(self.out.clone());
         self.set_local(&Rc::from("_erbout"), buffer);
         let r = self.eval_body(body);
+        // Arrays and hashes of the scope the template changed in place.
+        for (name, original, object) in std::mem::take(&mut self.shared) {
+            let now = super::puppet::to_puppet(&object);
+            if now != super::puppet::to_puppet(&super::puppet::from_puppet(&original)) {
+                self.host.changed_in_place(&name, &original, now);
+            }
+        }
         let out = self.out.s.borrow().clone();
         match r {
             Ok(_) | Err(Ctl::Return(_)) => Ok(out),
@@ -198,7 +211,13 @@ impl<'h> Interp<'h> {
             return v.clone();
         }
         let v = match self.host.variable(name) {
-            Some(p) => super::puppet::from_puppet(&p),
+            Some(p) => {
+                let v = super::puppet::from_puppet(&p);
+                if matches!(p, Value::Array(_) | Value::Hash(_)) {
+                    self.shared.push((Rc::from(name), p, v.clone()));
+                }
+                v
+            }
             None => RValue::Nil,
         };
         self.ivars.insert(Rc::from(name), v.clone());

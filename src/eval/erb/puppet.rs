@@ -250,6 +250,11 @@ impl Host for ScopeHost<'_, '_> {
         STORED.with(|s| s.borrow_mut().push((scope, name.to_string(), value)));
     }
 
+    fn changed_in_place(&mut self, name: &str, original: &Value, now: Value) {
+        self.c
+            .replace_shared_value(self.f.scope, name, original, &now);
+    }
+
     fn scope_name(&self) -> String {
         let sc = &self.c.scopes[self.f.scope];
         match sc.resource {
