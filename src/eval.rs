@@ -153,6 +153,8 @@ pub fn compile_with_data(
         .map_err(|e| fail(e, &mut c, &request.node))?;
     c.evaluate_generators()
         .map_err(|e| fail(e, &mut c, &request.node))?;
+    c.take_autoload_failure()
+        .map_err(|e| fail(e, &mut c, &request.node))?;
     c.finish().map_err(|e| fail(e, &mut c, &request.node))?;
     let catalog = c.to_catalog();
     let mut logs = std::mem::take(&mut c.logs);

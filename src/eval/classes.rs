@@ -29,12 +29,7 @@ impl<'a> Compiler<'a> {
         if let Some(d) = self.classes.get(&key) {
             return Some(*d);
         }
-        self.autoload(&key, "manifests");
-        if !self.classes.contains_key(&key)
-            && let Some((module, _)) = key.split_once("::")
-        {
-            self.autoload(module, "manifests");
-        }
+        self.autoload_definition(&key, |c| c.classes.contains_key(&key));
         self.classes.get(&key).copied()
     }
 
@@ -44,12 +39,7 @@ impl<'a> Compiler<'a> {
         if let Some(d) = self.defines.get(&key) {
             return Some(*d);
         }
-        self.autoload(&key, "manifests");
-        if !self.defines.contains_key(&key)
-            && let Some((module, _)) = key.split_once("::")
-        {
-            self.autoload(module, "manifests");
-        }
+        self.autoload_definition(&key, |c| c.defines.contains_key(&key));
         self.defines.get(&key).copied()
     }
 
@@ -142,6 +132,7 @@ impl<'a> Compiler<'a> {
         span: Span,
     ) -> EResult<ResId> {
         let Some(def) = self.find_class(name) else {
+            self.take_autoload_failure()?;
             return Err(
                 EvalError::new(format!("Could not find class ::{name} for {}", self.node))
                     .at(m, span)

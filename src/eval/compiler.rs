@@ -156,7 +156,7 @@ pub struct Compiler<'a> {
     /// Messages of notice(), warning() ... as (level, text).
     pub logs: Vec<(&'static str, String)>,
     /// Why the last autoload failed (a parse error in a module file ...).
-    pub autoload_failure: Option<String>,
+    pub autoload_failure: Option<super::error::EvalError>,
     /// The module each autoloaded file belongs to, by file path.
     pub module_of: FxHashMap<String, String>,
     /// Parsed EPP templates by their text.

@@ -2,6 +2,7 @@
 //! `mod/functions/f.pp`, `mod/types/t.pp`) and type alias resolution.
 
 use super::compiler::Compiler;
+use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, TOP};
 use super::types::{AliasType, PType};
 use super::value::Value;
@@ -10,21 +11,51 @@ use std::rc::Rc;
 
 impl<'a> Compiler<'a> {
     /// Loads the file that should define `name` (lowercase, qualified) from
-    /// `kind` (`manifests`, `functions` or `types`) of its module, once.
+    /// `kind` (`functions` or `types`) of its module, once. Classes and
+    /// defined types load through [`Compiler::autoload_definition`].
     pub fn autoload(&mut self, name: &str, kind: &str) {
-        if self.modulepath.is_empty() {
-            return;
-        }
         let segments: Vec<&str> = name.trim_start_matches("::").split("::").collect();
         let Some((module, rest)) = segments.split_first() else {
             return;
         };
+        if rest.is_empty() && kind != "manifests" {
+            return;
+        }
+        self.load_module_file(module, kind, rest);
+    }
+
+    /// Loads what could define class or defined type `name`, as Puppet's
+    /// type loader: for `m::a::b` the files `m/manifests/a/b.pp`, then
+    /// `m/manifests/a.pp`, then `m/manifests/init.pp`, stopping once
+    /// `defined` says the name is known; the module's `init.pp` is always
+    /// loaded first. A file that fails to parse, or whose parameter types
+    /// do not resolve, fails the compile ([`Compiler::autoload_failure`]).
+    pub fn autoload_definition(&mut self, name: &str, defined: impl Fn(&Self) -> bool) {
+        let segments: Vec<&str> = name.trim_start_matches("::").split("::").collect();
+        let Some((module, rest)) = segments.split_first() else {
+            return;
+        };
+        self.load_module_file(module, "manifests", &[]);
+        if defined(self) {
+            return;
+        }
+        for len in (1..=rest.len()).rev() {
+            self.load_module_file(module, "manifests", &rest[..len]);
+            if defined(self) {
+                return;
+            }
+        }
+    }
+
+    /// Loads `module/kind/rest.pp` (`init.pp` for an empty `rest`) from the
+    /// first modulepath directory that has the module, once.
+    fn load_module_file(&mut self, module: &str, kind: &str, rest: &[&str]) {
+        if self.modulepath.is_empty() {
+            return;
+        }
         for dir in self.modulepath.clone() {
             let mut path: PathBuf = dir.join(module).join(kind);
             if rest.is_empty() {
-                if kind != "manifests" {
-                    continue;
-                }
                 path.push("init.pp");
             } else {
                 for (i, seg) in rest.iter().enumerate() {
@@ -42,7 +73,10 @@ impl<'a> Compiler<'a> {
             let text = match std::fs::read_to_string(&path) {
                 Ok(t) => t,
                 Err(e) => {
-                    self.autoload_failure = Some(format!("Could not read {}: {e}", path.display()));
+                    self.note_autoload_failure(EvalError::new(format!(
+                        "Could not read {}: {e}",
+                        path.display()
+                    )));
                     continue;
                 }
             };
@@ -51,11 +85,36 @@ impl<'a> Compiler<'a> {
                     let m = self.arena.alloc(manifest);
                     self.module_of.insert(m.path.clone(), module.to_string());
                     if let Err(e) = self.register(m, false) {
-                        self.autoload_failure = Some(e.message);
+                        self.note_autoload_failure(e);
+                    } else if kind == "manifests"
+                        && let Err(Flow::Error(e)) = self.resolve_parameter_types(m)
+                    {
+                        // Puppet evaluates the parameter types of the
+                        // classes and defines of a file when it loads it.
+                        self.note_autoload_failure(*e);
                     }
                 }
-                Err(d) => self.autoload_failure = Some(d.headline()),
+                Err(d) => self.note_autoload_failure(EvalError {
+                    code: d.code,
+                    message: d.message,
+                    location: d.location.map(|l| *l),
+                }),
             }
+        }
+    }
+
+    /// Keeps the first error met while autoloading.
+    fn note_autoload_failure(&mut self, e: EvalError) {
+        if self.autoload_failure.is_none() {
+            self.autoload_failure = Some(e);
+        }
+    }
+
+    /// The first error met while autoloading, if any: the compile fails with it.
+    pub fn take_autoload_failure(&mut self) -> EResult<()> {
+        match self.autoload_failure.take() {
+            Some(e) => Err(e.into()),
+            None => Ok(()),
         }
     }
 

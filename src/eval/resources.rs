@@ -233,6 +233,7 @@ impl<'a> Compiler<'a> {
         } else if let Some(d) = self.find_define(&type_name) {
             Target::Define(d)
         } else {
+            self.take_autoload_failure()?;
             return Err(loc_err(format!("Unknown resource type: '{type_name}'")));
         };
         let cap_type = match &target {

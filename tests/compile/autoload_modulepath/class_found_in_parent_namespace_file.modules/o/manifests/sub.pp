@@ -1,0 +1,2 @@
+class o::sub::deep { notify { "deep": } }
+class o::sub { }

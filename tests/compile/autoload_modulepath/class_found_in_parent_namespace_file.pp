@@ -1,0 +1,1 @@
+include o::sub::deep

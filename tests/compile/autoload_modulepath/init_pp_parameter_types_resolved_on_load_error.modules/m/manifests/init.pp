@@ -1,0 +1,1 @@
+class m (Optional[Nope::Type] $x = undef) { }

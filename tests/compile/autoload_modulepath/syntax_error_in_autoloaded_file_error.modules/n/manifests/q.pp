@@ -1,0 +1,1 @@
+class n::q { notify { "q": }
