@@ -45,6 +45,8 @@ pub fn to_s(v: &RValue) -> String {
         RValue::Wrapper => "template".to_string(),
         RValue::Puppet(p) => p.to_display(),
         RValue::Opaque(o) => format!("#<{}: {}>", o.class.name(), o.message),
+        // Ruby prints the object's address; messages show `inspect`.
+        RValue::Enumerator(_) => inspect(v),
     }
 }
 
@@ -160,6 +162,43 @@ fn write_inspect(v: &RValue, out: &mut String, seen: &mut Vec<usize>) -> bool {
         }
         RValue::Exception(e) => {
             let _ = write!(out, "#<{}: {}>", e.class.name(), e.message);
+        }
+        RValue::Enumerator(e) => {
+            // Nested enumerators count towards the depth limit.
+            seen.push(Rc::as_ptr(e) as *const () as usize);
+            if v.class() == RClass::ArithmeticSequence {
+                // `(1.step(9, 2))`, `((1..9).step(2))`
+                out.push('(');
+                let range = matches!(e.recv, RValue::Range(_));
+                if range {
+                    out.push('(');
+                }
+                complete &= write_inspect(&e.recv, out, seen);
+                if range {
+                    out.push(')');
+                }
+                let _ = write!(out, ".{}", e.meth);
+            } else {
+                out.push_str("#<Enumerator: ");
+                complete &= write_inspect(&e.recv, out, seen);
+                let _ = write!(out, ":{}", e.meth);
+            }
+            if !e.args.is_empty() {
+                out.push('(');
+                for (i, a) in e.args.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    complete &= write_inspect(a, out, seen);
+                }
+                out.push(')');
+            }
+            out.push(if v.class() == RClass::ArithmeticSequence {
+                ')'
+            } else {
+                '>'
+            });
+            seen.pop();
         }
         RValue::Class(RClass::Json) => out.push_str("JSON"),
         RValue::Wrapper => out.push_str("#<Puppet::Parser::TemplateWrapper>"),

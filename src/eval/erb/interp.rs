@@ -9,6 +9,7 @@ use super::value::{MatchData, RClass, RException, RHash, RRange, RRegexp, RStrin
 use super::{ErbError, ErrorKind, Host};
 use crate::eval::value::Value;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// Nested method calls and blocks before the template is refused.
@@ -52,6 +53,12 @@ enum Place {
 pub enum Blk {
     Block(Rc<Block>),
     Sym(Rc<str>),
+    /// An Enumerator collecting what its method yields (the block gives nil).
+    Collect(Rc<RefCell<Vec<RValue>>>),
+    /// `with_index(offset)`: yields what the method yields and the index.
+    WithIndex(Rc<Blk>, Rc<Cell<i64>>),
+    /// `with_object(memo)`: yields what the method yields and the memo.
+    WithObject(Rc<Blk>, RValue),
 }
 
 /// Local variables of a method body or block.
@@ -418,6 +425,10 @@ impl<'h> Interp<'h> {
                     o.class.name()
                 ));
             }
+            // Ruby prints `#<Enumerator:0x...>`, an address.
+            RValue::Enumerator(_) => {
+                return self.unsupported("printing an Enumerator (its address) is not supported");
+            }
             other => format::to_s(other),
         })
     }
@@ -472,7 +483,7 @@ impl<'h> Interp<'h> {
                 .into_iter()
                 .map(|(k, v)| RValue::array(vec![k, v]))
                 .collect(),
-            RValue::Range(_) => self.items(&v)?,
+            RValue::Range(_) | RValue::Enumerator(_) => self.items(&v)?,
             other => vec![other],
         })
     }
@@ -685,6 +696,22 @@ impl<'h> Interp<'h> {
                 };
                 let name = name.clone();
                 self.send(recv, &name, it.collect(), None)
+            }
+            Blk::Collect(out) => {
+                self.step()?;
+                if out.borrow().len() >= MAX_ENUM_ITEMS {
+                    return self.limit("an enumerator yields too many values");
+                }
+                out.borrow_mut().push(yielded(args));
+                Ok(RValue::Nil)
+            }
+            Blk::WithIndex(inner, next) => {
+                let i = next.get();
+                next.set(i.saturating_add(1));
+                self.yield_blk(inner, vec![yielded(args), RValue::Int(i)])
+            }
+            Blk::WithObject(inner, memo) => {
+                self.yield_blk(inner, vec![yielded(args), memo.clone()])
             }
             Blk::Block(block) => {
                 self.step()?;
@@ -1011,6 +1038,19 @@ impl<'h> Interp<'h> {
         let m = super::regex::search(re, s, from).map(Rc::new);
         self.last_match = m.clone();
         m
+    }
+}
+
+/// How many values an Enumerator may collect.
+const MAX_ENUM_ITEMS: usize = 10_000_000;
+
+/// What a block called by an Enumerator receives for the values yielded:
+/// one value as itself, several as an array, none as nil.
+fn yielded(mut args: Vec<RValue>) -> RValue {
+    match args.len() {
+        0 => RValue::Nil,
+        1 => args.pop().unwrap_or(RValue::Nil),
+        _ => RValue::array(args),
     }
 }
 

@@ -8,6 +8,7 @@
 
 mod array;
 mod enumerable;
+mod enumerator;
 mod hash;
 mod kernel;
 mod misc;
@@ -42,6 +43,7 @@ fn ruby_methods(v: &RValue) -> Option<&'static [&'static str]> {
         RValue::Range(_) => ruby_names::RANGE,
         RValue::Regexp(_) => ruby_names::REGEXP,
         RValue::Match(_) => ruby_names::MATCHDATA,
+        RValue::Enumerator(_) => enumerator::NAMES,
         _ => return None,
     })
 }
@@ -52,6 +54,10 @@ pub fn responds(v: &RValue, name: &str) -> bool {
     match v {
         RValue::Wrapper => kernel::NAMES.contains(&name),
         RValue::Scope => scope::NAMES.contains(&name) || name.starts_with("function_"),
+        RValue::Enumerator(_) if v.class() == RClass::ArithmeticSequence => {
+            enumerator::ARITHMETIC_SEQUENCE_NAMES.contains(&name)
+                || enumerator::NAMES.binary_search(&name).is_ok()
+        }
         other => ruby_methods(other).is_some_and(|list| list.binary_search(&name).is_ok()),
     }
 }
@@ -65,6 +71,12 @@ impl Interp<'_> {
         args: Vec<RValue>,
         blk: Option<&Blk>,
     ) -> R<RValue> {
+        // An iteration method without a block: an Enumerator.
+        if blk.is_none()
+            && let Some(e) = self.enumerator_for(&recv, name, &args)?
+        {
+            return Ok(e);
+        }
         let handled = match &recv {
             RValue::Str(_) => self.string_method(&recv, name, &args, blk)?,
             RValue::Array(_) => self.array_method(&recv, name, &args, blk)?,
@@ -80,6 +92,7 @@ impl Interp<'_> {
             RValue::Scope => self.scope_method(name, &args, blk)?,
             RValue::Wrapper => self.kernel_method(name, &args, blk)?,
             RValue::Puppet(_) => None,
+            RValue::Enumerator(e) => self.enumerator_method(&recv, e, name, &args, blk)?,
             RValue::Opaque(_) => match name {
                 "nil?" | "class" | "is_a?" | "kind_of?" | "instance_of?" | "==" | "!=" | "!"
                 | "equal?" | "frozen?" => None,
@@ -103,6 +116,8 @@ impl Interp<'_> {
             RValue::Bool(false) => "false:FalseClass".to_string(),
             RValue::Wrapper => "#<Puppet::Parser::TemplateWrapper>".to_string(),
             RValue::Scope => "#<Puppet::Parser::Scope>".to_string(),
+            // Ruby names objects whose `inspect` starts with `#` by it alone.
+            RValue::Enumerator(_) => format::inspect(recv),
             other => {
                 let s = format::inspect(other);
                 if s.chars().count() > 65 {
@@ -117,7 +132,9 @@ impl Interp<'_> {
             _ => format!("undefined method `{name}' for {desc}"),
         };
         // Ruby would not find it either: NoMethodError, as in Ruby.
-        if ruby_methods(recv).is_some_and(|list| list.binary_search(&name).is_err()) {
+        if ruby_methods(recv).is_some_and(|list| list.binary_search(&name).is_err())
+            && !responds(recv, name)
+        {
             return self.raise(RClass::NoMethodError, message);
         }
         self.unsupported(message)
@@ -290,6 +307,9 @@ impl Interp<'_> {
         Ok(())
     }
 
+    /// The block of a method that needs one. Iteration methods called
+    /// without one give an Enumerator before they get here (`send`); this
+    /// refuses the rest.
     pub fn need_block(&self, blk: Option<&Blk>, name: &str) -> R<Blk> {
         match blk {
             Some(b) => Ok(b.clone()),
@@ -346,6 +366,7 @@ impl Interp<'_> {
                 .map(|(k, v)| RValue::array(vec![k, v]))
                 .collect()),
             RValue::Range(r) => misc::range_items(self, r),
+            RValue::Enumerator(e) => self.enumerator_items(e),
             RValue::Nil => self.no_method(v, "each"),
             other => self.unsupported(format!(
                 "iterating a {} is not supported",
@@ -410,6 +431,7 @@ pub fn is_frozen(v: &RValue) -> bool {
         RValue::Str(s) => s.frozen.get(),
         RValue::Array(a) => a.frozen.get(),
         RValue::Hash(h) => h.frozen.get(),
+        RValue::Enumerator(_) => false,
         _ => true,
     }
 }

@@ -130,6 +130,108 @@ fn iteration_and_blocks() {
     );
 }
 
+/// Iteration methods without a block give Enumerators, as in Ruby 3.1.
+#[test]
+fn enumerators() {
+    assert_eq!(
+        render("<%= @list.compact.map.with_index(1) { |x, i| \"#{i}:#{x}\" }.join(',') %>"),
+        "1:x,2:y"
+    );
+    assert_eq!(
+        render("<%= @list.each_with_index.map { |x, i| \"#{x.inspect}#{i}\" }.join(' ') %>"),
+        "\"x\"0 \"y\"1 nil2"
+    );
+    assert_eq!(
+        render("<%= @h.each_with_index.map { |(k, v), i| \"#{k}#{v}#{i}\" }.inspect %>"),
+        "[\"b20\", \"a11\"]"
+    );
+    assert_eq!(
+        render("<%= [1, 2, 3, 4, 5].each_slice(2).map { |a, b| [a, b] }.inspect %>"),
+        "[[1, 2], [3, 4], [5, nil]]"
+    );
+    assert_eq!(
+        render("<%= @list.select.with_index { |x, i| i.even? }.inspect %>"),
+        "[\"x\", nil]"
+    );
+    assert_eq!(
+        render("<%= @list.each.with_index(1) { |x, i| }.equal?(@list) %>"),
+        "true"
+    );
+    // deric-zookeeper's zoo.cfg.erb.
+    assert_eq!(
+        render(
+            "<% s = {} %><% @list.map.each_with_index { |e, i| s[i + 1] = e } %><%= s.inspect %>"
+        ),
+        "{1=>\"x\", 2=>\"y\", 3=>nil}"
+    );
+    assert_eq!(
+        render("<%= [1, 2].map!.with_index { |x, i| x * i }.inspect %>"),
+        "[0, 2]"
+    );
+    assert_eq!(
+        render("<%= [1, 2].each_with_index.with_index(5).map { |(x, i), j| x + i + j }.inspect %>"),
+        "[6, 9]"
+    );
+}
+
+#[test]
+fn enumerator_objects() {
+    assert_eq!(
+        render(
+            "<%= @list.map.inspect %> <%= @h.each_slice(1).inspect %> <%= 2.times.inspect %> <%= 1.step(9, 4).inspect %> <%= (1..3).step(2).inspect %>"
+        ),
+        "#<Enumerator: [\"x\", \"y\", nil]:map> #<Enumerator: {\"b\"=>2, \"a\"=>1}:each_slice(1)> #<Enumerator: 2:times> (1.step(9, 4)) ((1..3).step(2))"
+    );
+    assert_eq!(
+        render(
+            "<%= @list.map.class %> <%= @list.map.is_a?(Enumerable) %> <%= 1.step(3, 1).class %> <%= 1.step(3, 1).is_a?(Enumerator) %>"
+        ),
+        "Enumerator true Enumerator::ArithmeticSequence true"
+    );
+    assert_eq!(
+        render(
+            "<%= @list.each.size %> <%= @list.find.size.inspect %> <%= @list.map.to_a.inspect %> <%= @list.each_slice(2).entries.inspect %> <%= 3.times.size %> <%= 1.upto(5).size %> <%= \"a\\nb\".each_line.size.inspect %>"
+        ),
+        "3 nil [\"x\", \"y\", nil] [[\"x\", \"y\"], [nil]] 3 5 nil"
+    );
+    assert_eq!(
+        render(
+            "<%= @list.map.with_object([]) { |x, m| m << x.to_s }.inspect %> <%= @list.each_with_index.each_with_object({}) { |(x, i), h| h[i] = x }.inspect %>"
+        ),
+        "[\"x\", \"y\", \"\"] {0=>\"x\", 1=>\"y\", 2=>nil}"
+    );
+    assert_eq!(
+        render(
+            "<%= @list.map.each { |x| x.to_s * 2 }.inspect %> <%= [3, 1, 2].each_with_index.sort_by { |x, i| x }.map(&:last).inspect %> <%= @list.each.include?(nil) %> <%= @list.map.first.inspect %> <%= (1..4).each_slice(2).to_h.inspect %>"
+        ),
+        "[\"xx\", \"yy\", \"\"] [1, 2, 0] true \"x\" {1=>2, 3=>4}"
+    );
+    assert_eq!(
+        render(
+            "<%= 3.downto(1).map { |i| i * 2 }.inspect %> <%= \"ab\".each_char.with_index.to_a.inspect %> <%= 0.step(6, 3).to_a.inspect %> <%= [*@h.each_with_index].inspect %>"
+        ),
+        "[6, 4, 2] [[\"a\", 0], [\"b\", 1]] [0, 3, 6] [[[\"b\", 2], 0], [[\"a\", 1], 1]]"
+    );
+    assert_eq!(
+        render("<%= [1].map.foo %>"),
+        "ERROR: undefined method `foo' for #<Enumerator: [1]:map> (template t.erb, line 1)"
+    );
+    assert_eq!(
+        error_kind("<%= [1].each_slice(0) %>"),
+        Some(ErrorKind::Raised(super::RClass::ArgumentError))
+    );
+    assert_eq!(
+        error_kind("<%= [1].chunk_while.to_a %>"),
+        Some(ErrorKind::Raised(super::RClass::ArgumentError))
+    );
+    // Ruby prints an address; `next` and external iteration are not modelled.
+    assert_eq!(error_kind("<%= [1].map %>"), Some(ErrorKind::Unsupported));
+    assert_eq!(
+        error_kind("<%= [1].map.next %>"),
+        Some(ErrorKind::Unsupported)
+    );
+}
+
 #[test]
 fn strings_and_regexps() {
     assert_eq!(
@@ -227,12 +329,13 @@ impl Lcg {
 /// render: never a panic, never a hang. `KUPPET_ERB_FUZZ=N` runs N cases.
 #[test]
 fn mutated_templates_never_panic() {
-    const SEEDS: [&str; 6] = [
+    const SEEDS: [&str; 7] = [
         "<% @list.compact.each_with_index do |x, i| -%>\n<%= i %>: <%= x.upcase %>\n<% end -%>\n",
         "<%= @h.sort_by { |k, v| [v, k] }.map { |k, v| \"#{k}=#{v}\" }.join(', ') %>",
         "<% def f(a, b = 2) a.to_s * b end %><%= f(@s, 3) %><%= case @n when 1..5 then 'x' else :y end %>",
         "<%= begin; Integer(@s); rescue ArgumentError => e; e.message; end %><%= @s =~ /(o+)/ ? $1 : nil %>",
         "<%= '%05.1f|%-3s' % [@f, @list[0]] %><%= @s.gsub(/l+/) { |m| m.length.to_s } %><% x = {a: [1, {b: 2}]} %><%= x.dig(:a, 1, :b) %>",
+        "<%= @list.map.with_index(1) { |x, i| [i, x] }.each_slice(2).to_a %><%= @h.each_with_index.map { |(k, v), i| k * i }.inspect %><%= 3.times.with_object([]) { |i, a| a << i }.size %>",
         "<%- if @t and not @u.nil? or !@list.empty? -%>\n<%= [1, [2, [3]]].flatten.inject(:+) %>\n<%- end -%>\n<%# c %><%% x %%>",
     ];
     const PIECES: [&str; 24] = [

@@ -1,6 +1,7 @@
 //! Ruby values as templates see them: nil, booleans, integers, floats,
 //! mutable (or frozen) strings, symbols, arrays, hashes keyed like Ruby's
-//! (`eql?`), ranges, regexps and match data, classes, exceptions, the `scope`
+//! (`eql?`), ranges, regexps and match data, enumerators, classes, exceptions,
+//! the `scope`
 //! object, and Puppet values Ruby has no equivalent for (types, Sensitive).
 //! Also Ruby's equality (`==`, `eql?`) and ordering (`<=>`).
 
@@ -37,6 +38,18 @@ pub enum RValue {
     /// An object of a Ruby library class kuppet only models in part (an
     /// `IPAddr`): it can be created and tested, not printed or used.
     Opaque(Rc<RException>),
+    /// An iteration method called without a block (`[1, 2].map`).
+    Enumerator(Rc<REnumerator>),
+}
+
+/// A Ruby Enumerator: the receiver, the iteration method and its
+/// arguments. What it yields is computed when needed, by running the
+/// method (see methods/enumerator.rs).
+#[derive(Debug)]
+pub struct REnumerator {
+    pub recv: RValue,
+    pub meth: Rc<str>,
+    pub args: Vec<RValue>,
 }
 
 #[derive(Debug, Default)]
@@ -129,6 +142,8 @@ pub enum RClass {
     IndexError,
     KeyError,
     StopIteration,
+    Enumerator,
+    ArithmeticSequence,
     RangeError,
     FloatDomainError,
     FrozenError,
@@ -180,6 +195,8 @@ impl RClass {
             RClass::IndexError => "IndexError",
             RClass::KeyError => "KeyError",
             RClass::StopIteration => "StopIteration",
+            RClass::Enumerator => "Enumerator",
+            RClass::ArithmeticSequence => "Enumerator::ArithmeticSequence",
             RClass::RangeError => "RangeError",
             RClass::FloatDomainError => "FloatDomainError",
             RClass::FrozenError => "FrozenError",
@@ -224,6 +241,7 @@ impl RClass {
             RClass::FrozenError => RClass::RuntimeError,
             RClass::JsonParserError => RClass::StandardError,
             RClass::PuppetParseError => RClass::PuppetError,
+            RClass::ArithmeticSequence => RClass::Enumerator,
             _ => RClass::Object,
         })
     }
@@ -239,7 +257,14 @@ impl RClass {
                 );
             }
             RClass::Enumerable => {
-                return matches!(self, RClass::Array | RClass::Hash | RClass::Range);
+                return matches!(
+                    self,
+                    RClass::Array
+                        | RClass::Hash
+                        | RClass::Range
+                        | RClass::Enumerator
+                        | RClass::ArithmeticSequence
+                );
             }
             _ => {}
         }
@@ -288,6 +313,7 @@ impl RClass {
             "IndexError" => RClass::IndexError,
             "KeyError" => RClass::KeyError,
             "StopIteration" => RClass::StopIteration,
+            "Enumerator" => RClass::Enumerator,
             "RangeError" => RClass::RangeError,
             "FloatDomainError" => RClass::FloatDomainError,
             "FrozenError" => RClass::FrozenError,
@@ -381,6 +407,19 @@ impl RValue {
             RValue::Wrapper => RClass::TemplateWrapper,
             RValue::Puppet(_) => RClass::PuppetObject,
             RValue::Opaque(o) => o.class,
+            RValue::Enumerator(e) => {
+                // `1.step(9, 2)` and `(1..9).step(2)` are arithmetic sequences.
+                let numeric = match &e.recv {
+                    RValue::Int(_) => true,
+                    RValue::Range(r) => matches!(r.start, RValue::Int(_)),
+                    _ => false,
+                };
+                if &*e.meth == "step" && numeric {
+                    RClass::ArithmeticSequence
+                } else {
+                    RClass::Enumerator
+                }
+            }
         }
     }
 
@@ -424,6 +463,7 @@ impl RValue {
             RValue::Exception(e) => HKey::Id(Rc::as_ptr(e) as *const () as usize),
             RValue::Puppet(p) => HKey::Str(format!("\u{0}puppet:{}", p.to_display())),
             RValue::Opaque(o) => HKey::Id(Rc::as_ptr(o) as *const () as usize),
+            RValue::Enumerator(e) => HKey::Id(Rc::as_ptr(e) as *const () as usize),
             RValue::Scope => HKey::Id(1),
             RValue::Wrapper => HKey::Id(2),
         }
@@ -441,6 +481,7 @@ impl RValue {
             (RValue::Exception(a), RValue::Exception(b)) => Rc::ptr_eq(a, b),
             (RValue::Puppet(a), RValue::Puppet(b)) => Rc::ptr_eq(a, b),
             (RValue::Opaque(a), RValue::Opaque(b)) => Rc::ptr_eq(a, b),
+            (RValue::Enumerator(a), RValue::Enumerator(b)) => Rc::ptr_eq(a, b),
             (RValue::Float(a), RValue::Float(b)) => a.to_bits() == b.to_bits(),
             _ => req(self, other),
         }
@@ -563,6 +604,7 @@ fn eq_depth(a: &RValue, b: &RValue, depth: u32, strict: bool) -> bool {
         (RValue::Scope, RValue::Scope) | (RValue::Wrapper, RValue::Wrapper) => true,
         (RValue::Puppet(x), RValue::Puppet(y)) => x == y,
         (RValue::Opaque(x), RValue::Opaque(y)) => Rc::ptr_eq(x, y),
+        (RValue::Enumerator(x), RValue::Enumerator(y)) => Rc::ptr_eq(x, y),
         (RValue::Match(x), RValue::Match(y)) => Rc::ptr_eq(x, y),
         (RValue::Exception(x), RValue::Exception(y)) => {
             Rc::ptr_eq(x, y) || (x.class == y.class && x.message == y.message)

@@ -514,9 +514,7 @@ impl Interp<'_> {
             }
             "to_a" | "to_ary" | "entries" => recv.clone(),
             "each" => {
-                let Some(b) = blk else {
-                    return Ok(Some(RValue::array(items)));
-                };
+                let b = self.need_block(blk, name)?;
                 // The live array: items added while iterating are visited.
                 let mut i = 0;
                 loop {
@@ -527,7 +525,7 @@ impl Interp<'_> {
                             None => break,
                         }
                     };
-                    self.yield1(b, item)?;
+                    self.yield1(&b, item)?;
                     i += 1;
                 }
                 recv.clone()

@@ -1,8 +1,8 @@
 //! `Enumerable`'s methods, shared by arrays, hashes (whose items are
 //! `[key, value]` pairs) and ranges: iteration, mapping and filtering,
 //! folding (`inject`, `sum`), ordering (`sort`, `sort_by`, `min`, `max`),
-//! grouping and slicing. Iteration methods called without a block give the
-//! array of what they would yield (enough for `each_with_index.map`).
+//! grouping and slicing. Iteration methods called without a block give an
+//! Enumerator before they get here (see `enumerator.rs`).
 
 use super::super::interp::{Blk, Interp, R};
 use super::super::value::{HKey, RClass, RHash, RValue, req};
@@ -20,35 +20,23 @@ impl Interp<'_> {
     ) -> R<Option<RValue>> {
         let v = match name {
             "each" | "each_entry" => {
-                let Some(b) = blk else {
-                    return Ok(Some(RValue::array(items)));
-                };
+                let b = self.need_block(blk, name)?;
                 for item in items {
-                    self.yield1(b, item)?;
+                    self.yield1(&b, item)?;
                 }
                 recv.clone()
             }
             "reverse_each" => {
-                let Some(b) = blk else {
-                    return Ok(Some(RValue::array(items.into_iter().rev().collect())));
-                };
+                let b = self.need_block(blk, name)?;
                 for item in items.into_iter().rev() {
-                    self.yield1(b, item)?;
+                    self.yield1(&b, item)?;
                 }
                 recv.clone()
             }
             "each_with_index" => {
-                let Some(b) = blk else {
-                    return Ok(Some(RValue::array(
-                        items
-                            .into_iter()
-                            .enumerate()
-                            .map(|(i, x)| RValue::array(vec![x, RValue::Int(i as i64)]))
-                            .collect(),
-                    )));
-                };
+                let b = self.need_block(blk, name)?;
                 for (i, item) in items.into_iter().enumerate() {
-                    self.yield_blk(b, vec![item, RValue::Int(i as i64)])?;
+                    self.yield_blk(&b, vec![item, RValue::Int(i as i64)])?;
                 }
                 recv.clone()
             }
@@ -65,7 +53,12 @@ impl Interp<'_> {
                 self.argc(args, 1, 1)?;
                 let n = self.int_arg(&args[0])?;
                 if n <= 0 {
-                    return self.raise(RClass::ArgumentError, "invalid slice size");
+                    let message = if name == "each_slice" {
+                        "invalid slice size"
+                    } else {
+                        "invalid size"
+                    };
+                    return self.raise(RClass::ArgumentError, message);
                 }
                 let n = n as usize;
                 let groups: Vec<RValue> = if name == "each_slice" {
@@ -76,19 +69,12 @@ impl Interp<'_> {
                         .map(|c| RValue::array(c.to_vec()))
                         .collect()
                 };
-                match blk {
-                    Some(b) => {
-                        for g in groups {
-                            self.yield1(b, g)?;
-                        }
-                        if name == "each_slice" {
-                            RValue::Nil
-                        } else {
-                            recv.clone()
-                        }
-                    }
-                    None => RValue::array(groups),
+                let b = self.need_block(blk, name)?;
+                for g in groups {
+                    self.yield1(&b, g)?;
                 }
+                // Ruby 3.1 returns the receiver from both.
+                recv.clone()
             }
             "map" | "collect" | "flat_map" | "collect_concat" => {
                 let b = self.need_block(blk, name)?;

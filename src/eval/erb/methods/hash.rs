@@ -102,23 +102,14 @@ impl Interp<'_> {
             "count" if args.is_empty() && blk.is_none() => RValue::Int(h.len() as i64),
             "empty?" => RValue::Bool(h.len() == 0),
             "each" | "each_pair" => {
-                let Some(b) = blk else {
-                    let items = self.items(recv)?;
-                    return self.enum_method(recv, items, "each", args, None);
-                };
+                let b = self.need_block(blk, name)?;
                 for (k, v) in h.entries() {
-                    self.yield1(b, RValue::array(vec![k, v]))?;
+                    self.yield1(&b, RValue::array(vec![k, v]))?;
                 }
                 recv.clone()
             }
             "each_key" | "each_value" => {
-                let Some(b) = blk.cloned() else {
-                    return Ok(Some(RValue::array(if name == "each_key" {
-                        h.keys()
-                    } else {
-                        h.values()
-                    })));
-                };
+                let b = self.need_block(blk, name)?;
                 for (k, v) in h.entries() {
                     self.yield1(&b, if name == "each_key" { k } else { v })?;
                 }

@@ -292,15 +292,11 @@ impl Interp<'_> {
                     .into_iter()
                     .step_by(st as usize)
                     .collect();
-                match blk {
-                    Some(b) => {
-                        for i in items {
-                            self.yield1(b, i)?;
-                        }
-                        recv.clone()
-                    }
-                    None => RValue::array(items),
+                let b = self.need_block(blk, name)?;
+                for i in items {
+                    self.yield1(&b, i)?;
                 }
+                recv.clone()
             }
             "hash" | "==" | "eql?" | "frozen?" | "dup" | "clone" => return Ok(None),
             _ => {
@@ -373,7 +369,7 @@ impl Interp<'_> {
                 let h = RHash::default();
                 match blk {
                     Some(Blk::Block(b)) => *h.default_proc.borrow_mut() = Some(b.clone()),
-                    Some(Blk::Sym(_)) => {
+                    Some(_) => {
                         return self.unsupported("Hash.new(&:name) is not supported");
                     }
                     None => {}

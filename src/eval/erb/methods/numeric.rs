@@ -411,16 +411,9 @@ impl Interp<'_> {
                 let Num::I(count) = n else {
                     return self.no_method(recv, name);
                 };
-                let Some(b) = blk else {
-                    if count > 1_000_000 {
-                        return self.limit("a range is too large to list");
-                    }
-                    return Ok(Some(RValue::array(
-                        (0..count.max(0)).map(RValue::Int).collect(),
-                    )));
-                };
+                let b = self.need_block(blk, name)?;
                 for i in 0..count.max(0) {
-                    self.yield1(b, RValue::Int(i))?;
+                    self.yield1(&b, RValue::Int(i))?;
                 }
                 recv.clone()
             }
@@ -430,21 +423,7 @@ impl Interp<'_> {
                     return self.no_method(recv, name);
                 };
                 let to = self.int_arg(&args[0])?;
-                let Some(b) = blk.cloned() else {
-                    let (lo, hi) = if name == "upto" {
-                        (from, to)
-                    } else {
-                        (to, from)
-                    };
-                    if hi.saturating_sub(lo) > 10_000_000 {
-                        return self.limit("a range is too large to list");
-                    }
-                    let mut items: Vec<RValue> = (lo..=hi).map(RValue::Int).collect();
-                    if name == "downto" {
-                        items.reverse();
-                    }
-                    return Ok(Some(RValue::array(items)));
-                };
+                let b = self.need_block(blk, name)?;
                 if name == "upto" {
                     let mut i = from;
                     while i <= to {
@@ -483,15 +462,11 @@ impl Interp<'_> {
                         None => break,
                     };
                 }
-                match blk {
-                    Some(b) => {
-                        for v in values {
-                            self.yield1(b, v)?;
-                        }
-                        recv.clone()
-                    }
-                    None => RValue::array(values),
+                let b = self.need_block(blk, name)?;
+                for v in values {
+                    self.yield1(&b, v)?;
                 }
+                recv.clone()
             }
             "zero?" => RValue::Bool(as_f(n) == 0.0),
             "positive?" => RValue::Bool(as_f(n) > 0.0),

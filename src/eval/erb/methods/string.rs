@@ -334,11 +334,7 @@ impl Interp<'_> {
             "chars" => RValue::array(s.chars().map(|c| RValue::str(c.to_string())).collect()),
             "bytes" => RValue::array(s.bytes().map(|b| RValue::Int(i64::from(b))).collect()),
             "each_char" => {
-                let Some(b) = blk.cloned() else {
-                    return Ok(Some(RValue::array(
-                        s.chars().map(|c| RValue::str(c.to_string())).collect(),
-                    )));
-                };
+                let b = self.need_block(blk, name)?;
                 for c in s.chars() {
                     self.yield1(&b, RValue::str(c.to_string()))?;
                 }
