@@ -153,6 +153,12 @@ impl Interp<'_> {
                 self.argc(args, 0, 0)?;
                 RValue::Bool(recv.is_nil())
             }
+            // Psych is loaded in Puppet: every object has `to_yaml`.
+            "to_yaml" => {
+                self.argc(args, 0, 1)?;
+                let value = super::puppet::to_puppet(recv);
+                RValue::str(crate::eval::functions::library::yaml_document(&value))
+            }
             "is_a?" | "kind_of?" | "instance_of?" => {
                 self.argc(args, 1, 1)?;
                 let RValue::Class(c) = &args[0] else {

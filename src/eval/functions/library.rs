@@ -13,6 +13,7 @@ pub(crate) mod module_functions;
 pub(crate) mod signature;
 mod stdlib_collections;
 mod stdlib_json;
+pub(crate) use stdlib_json::yaml_document;
 pub(crate) mod stdlib_random;
 pub(crate) mod stdlib_ruby;
 pub(crate) mod stdlib_signatures;
