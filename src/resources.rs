@@ -17,6 +17,7 @@ pub mod mode;
 pub mod notify;
 pub mod package;
 pub mod service;
+pub mod tidy;
 pub mod user;
 
 use crate::catalog::Resource;
@@ -375,7 +376,7 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Service" => Box::new(service::Service::new(resource)?),
         "User" => Box::new(user::User::new(resource)?),
         "Group" => Box::new(group::Group::new(resource)?),
-        "Schedule" | "Filebucket" | "Anchor" => Box::new(Inert),
+        "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         other => Box::new(Unsupported {
             reason: format!(
                 "kuppet has no provider for resource type {other}; remove {} from the catalog or manage it with an exec",

@@ -374,6 +374,7 @@ impl Run<'_> {
 
     fn walk(&mut self) {
         let mut walk = self.graph.walk();
+        self.generate_tidies(&mut walk);
         while let Some(v) = walk.next() {
             self.eval_generate(v, &mut walk);
             self.evaluate(v);

@@ -559,6 +559,21 @@ impl RunGraph {
         })
     }
 
+    /// Makes the events of generated resources go where their generator's
+    /// would (a tidy's files signal its container directly, not through
+    /// the anchor `add_generated` made).
+    pub fn bypass_anchor_events(&mut self, anchor: usize, children: &[usize]) {
+        let targets = self.refresh_targets[anchor].clone();
+        for &c in children {
+            self.refresh_targets[c].retain(|&t| t != anchor);
+            for &t in &targets {
+                if !self.refresh_targets[c].contains(&t) {
+                    self.refresh_targets[c].push(t);
+                }
+            }
+        }
+    }
+
     /// Adds resources a resource generated while the run walks (Puppet's
     /// `eval_generate`: a recursive file's children), as Puppet splices
     /// them in: each child comes right after `parent` in priority and depends

@@ -1,26 +1,48 @@
 //! Resources generated while the run walks (Puppet's `eval_generate`): when
 //! the walk reaches a recursive `file`, before evaluating it, its children
-//! are made, given providers, and spliced into the graph right after it.
+//! are made, given providers, and spliced into the graph right after it; a
+//! `tidy` likewise makes the `file` resources that remove what it selects.
 
 use super::Run;
 use crate::catalog::graph::{VertexKind, Walk, normalize_path};
 use crate::resources::file::recurse;
-use crate::resources::{self, Level};
+use crate::resources::{self, Level, tidy};
 use std::collections::HashSet;
 
 impl Run<'_> {
-    /// Generates the children of the resource at vertex `v`, if it makes
-    /// any, and adds them to the graph and the walk.
+    /// Tidies make their files before the walk starts (Puppet's `generate`,
+    /// run for every resource when the transaction begins).
+    pub(super) fn generate_tidies(&mut self, walk: &mut Walk) {
+        let tidies: Vec<usize> = (0..self.graph.len())
+            .filter(|&v| match self.graph.vertex(v).kind {
+                VertexKind::Resource(i) => self.resource(i).type_name == "Tidy",
+                _ => false,
+            })
+            .collect();
+        for v in tidies {
+            self.generate_at(v, walk, true);
+        }
+    }
+
+    /// Generates the children of the recursive file at vertex `v`, if it
+    /// makes any, and adds them to the graph and the walk.
     pub(super) fn eval_generate(&mut self, v: usize, walk: &mut Walk) {
+        self.generate_at(v, walk, false);
+    }
+
+    fn generate_at(&mut self, v: usize, walk: &mut Walk, tidies: bool) {
         let VertexKind::Resource(i) = self.graph.vertex(v).kind else {
             return;
         };
         let parent = self.resource(i);
-        if parent.type_name != "File"
-            || matches!(
-                recurse::Recurse::of(parent),
-                None | Some(recurse::Recurse::No)
-            )
+        let tidy = parent.type_name == "Tidy";
+        if tidy != tidies
+            || (!tidy
+                && (parent.type_name != "File"
+                    || matches!(
+                        recurse::Recurse::of(parent),
+                        None | Some(recurse::Recurse::No)
+                    )))
         {
             return;
         }
@@ -32,7 +54,23 @@ impl Run<'_> {
             .filter(|r| r.type_name == "File")
             .map(|r| normalize_path(r.param_str("path").unwrap_or(&r.title)))
             .collect();
-        let children = match recurse::generate(parent, &self.host, &|p| managed.contains(p)) {
+        let generated = if tidy {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64);
+            tidy::generate(parent, &self.host, &|p| managed.contains(p), now).map(|files| {
+                files
+                    .into_iter()
+                    .map(|resource| recurse::Child {
+                        resource,
+                        ancestor: None,
+                    })
+                    .collect::<Vec<_>>()
+            })
+        } else {
+            recurse::generate(parent, &self.host, &|p| managed.contains(p))
+        };
+        let children = match generated {
             Ok(c) => c,
             Err(e) => {
                 let message =
@@ -45,6 +83,10 @@ impl Run<'_> {
             return;
         }
         let anchor_name = parent.title.clone();
+        if tidy {
+            let message = format!("Tidying {} files", children.len());
+            self.log(Level::Notice, self.paths[i].clone(), Some(i), message);
+        }
         let container_path = self.containment[i][..self.containment[i].len() - 1].to_vec();
         let first = self.catalog.resources.len() + self.generated.len();
         let mut spliced = Vec::with_capacity(children.len());
@@ -67,6 +109,9 @@ impl Run<'_> {
             spliced.push((index, reference, child.ancestor));
         }
         let added = self.graph.add_generated(v, &anchor_name, &spliced);
+        if tidy && let Some((&anchor, files)) = added.split_last() {
+            self.graph.bypass_anchor_events(anchor, files);
+        }
         self.state
             .resize(self.graph.len(), super::VertexState::default());
         walk.grow(&self.graph, &added);

@@ -1,0 +1,5 @@
+mkdir -p "$SANDBOX/cache/emptydir" "$SANDBOX/cache/sub"
+head -c 4096 /dev/zero > "$SANDBOX/cache/big.bin"
+head -c 4096 /dev/zero > "$SANDBOX/cache/big.keep"
+head -c 10 /dev/zero > "$SANDBOX/cache/small.bin"
+head -c 3000 /dev/zero > "$SANDBOX/cache/sub/big2.bin"
