@@ -53,9 +53,27 @@ impl<'a> Compiler<'a> {
         span: Span,
     ) -> EResult<Vec<Value>> {
         let mut refs = Vec::new();
+        // As Puppet's evaluate_classes: every class goes into the catalog
+        // first, then the new ones are evaluated in order.
+        let mut ids = Vec::new();
+        let mut pending = Vec::new();
         for name in names {
             let name = name.trim_start_matches("::").to_ascii_lowercase();
-            let id = self.ensure_class(&name, f.scope, None, m, span, "Function Call")?;
+            let (id, evaluate) = self
+                .ensure_class_inner(&name, f.scope, None, m, span, false)
+                .map_err(|e| Self::class_error(e, m, span, "Function Call"))?;
+            if evaluate && !pending.contains(&id) {
+                pending.push(id);
+            }
+            ids.push((name, id));
+        }
+        for id in pending {
+            if !self.resources[id].evaluated {
+                self.evaluate_class(id)
+                    .map_err(|e| Self::class_error(e, m, span, "Function Call"))?;
+            }
+        }
+        for (name, id) in ids {
             let title = self.resources[id].title.to_string();
             let class_ref = Value::from_type(PType::Class {
                 name: Some(name.clone()),
@@ -112,17 +130,24 @@ impl<'a> Compiler<'a> {
         span: Span,
         label: &str,
     ) -> EResult<ResId> {
-        self.ensure_class_inner(name, scope, params, m, span)
-            .map_err(|f| match f {
-                Flow::Error(e) if e.location.is_none() => Flow::from(
-                    EvalError::new(format!("Error while evaluating a {label}, {}", e.message))
-                        .with_code(e.code)
-                        .at(m, span),
-                ),
-                other => other,
-            })
+        self.ensure_class_inner(name, scope, params, m, span, true)
+            .map(|(id, _)| id)
+            .map_err(|f| Self::class_error(f, m, span, label))
     }
 
+    fn class_error(f: Flow, m: &'a Manifest, span: Span, label: &str) -> Flow {
+        match f {
+            Flow::Error(e) if e.location.is_none() => Flow::from(
+                EvalError::new(format!("Error while evaluating a {label}, {}", e.message))
+                    .with_code(e.code)
+                    .at(m, span),
+            ),
+            other => other,
+        }
+    }
+
+    /// Puts a class in the catalog; evaluates it when `evaluate`, otherwise
+    /// says whether it still needs evaluating.
     fn ensure_class_inner(
         &mut self,
         name: &str,
@@ -130,7 +155,8 @@ impl<'a> Compiler<'a> {
         params: Option<Attrs>,
         m: &'a Manifest,
         span: Span,
-    ) -> EResult<ResId> {
+        evaluate: bool,
+    ) -> EResult<(ResId, bool)> {
         let Some(def) = self.find_class(name) else {
             self.take_autoload_failure()?;
             return Err(
@@ -144,9 +170,12 @@ impl<'a> Compiler<'a> {
             && let Some(id) = self.find_resource("Class", &cap)
         {
             if !self.resources[id].evaluated {
+                if !evaluate {
+                    return Ok((id, true));
+                }
                 self.evaluate_class(id)?;
             }
-            return Ok(id);
+            return Ok((id, false));
         }
         // The parent classes go into the catalog first, the farthest first.
         let mut ancestors: Vec<String> = Vec::new();
@@ -174,8 +203,11 @@ impl<'a> Compiler<'a> {
             self.add_class_resource(pname, scope, None, m, span)?;
         }
         let id = self.add_class_resource(name, scope, params, m, span)?;
+        if !evaluate {
+            return Ok((id, true));
+        }
         self.evaluate_class(id)?;
-        Ok(id)
+        Ok((id, false))
     }
 
     fn add_class_resource(

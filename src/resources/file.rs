@@ -329,6 +329,27 @@ impl File {
                         _ => Ensure::File,
                     });
                 }
+                // source_permissions => use (or use_when_creating, for a
+                // path that does not exist yet): the source's mode, owner
+                // and group where the resource gives none.
+                let permissions = param_string(&self.resource, "source_permissions");
+                let copy = match permissions.as_deref() {
+                    Some("use") => true,
+                    Some("use_when_creating") => self.stat(cx).is_none(),
+                    _ => false,
+                };
+                if copy {
+                    use std::os::unix::fs::MetadataExt;
+                    if self.mode.is_none() && kind != "link" {
+                        self.mode = Some(format!("{:04o}", meta.mode() & 0o7777));
+                    }
+                    if self.owner.is_none() {
+                        self.owner = Some(meta.uid().to_string());
+                    }
+                    if self.group.is_none() {
+                        self.group = Some(meta.gid().to_string());
+                    }
+                }
                 self.source_path = Some(real);
                 self.source_uri = Some(uri);
                 return Ok(());

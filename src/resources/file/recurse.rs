@@ -110,6 +110,7 @@ pub fn generate(
             children.insert(entry.relative.clone(), (inherited(&entry.relative), false));
         }
     }
+    let select_all = param_string(resource, "sourceselect").as_deref() == Some("all");
     for source in param_list(resource, "source") {
         let local = source
             .strip_prefix("file://")
@@ -126,12 +127,19 @@ pub fn generate(
             continue;
         };
         if !meta.is_dir() {
+            if select_all {
+                continue;
+            }
             break;
         }
         for entry in walk(host, &local, limit, follow, &ignore) {
             let slot = children
                 .entry(entry.relative.clone())
                 .or_insert_with(|| (inherited(&entry.relative), false));
+            // sourceselect => all: the first source that has a name wins.
+            if slot.1 {
+                continue;
+            }
             slot.0.insert(
                 "source".into(),
                 Value::String(format!(
@@ -147,7 +155,9 @@ pub fn generate(
             slot.1 = true;
         }
         // sourceselect => first: only the first source that exists.
-        break;
+        if !select_all {
+            break;
+        }
     }
     let purge = super::super::param_bool(resource, "purge")?.unwrap_or(false);
     let mut out: Vec<(String, IndexMap<String, Value>)> = children

@@ -1,0 +1,7 @@
+mkdir -p "$SANDBOX/src/skip" "$SANDBOX/src/keep" "$SANDBOX/copy"
+printf 'a\n' > "$SANDBOX/src/a.txt"
+printf 'b\n' > "$SANDBOX/src/b.tmp"
+printf 'x\n' > "$SANDBOX/src/skip/x"
+printf 'k\n' > "$SANDBOX/src/keep/k"
+printf 'old\n' > "$SANDBOX/copy/stale.tmp"
+printf 'old\n' > "$SANDBOX/copy/stale.txt"

@@ -1,0 +1,7 @@
+mkdir -p "$SANDBOX/tree/d1/d2" "$SANDBOX/src/s1/s2"
+chmod 755 "$SANDBOX/tree" "$SANDBOX/tree/d1" "$SANDBOX/tree/d1/d2"
+printf 'f\n' > "$SANDBOX/tree/f"; chmod 644 "$SANDBOX/tree/f"
+printf 'g\n' > "$SANDBOX/tree/d1/g"; chmod 644 "$SANDBOX/tree/d1/g"
+printf 'top\n' > "$SANDBOX/src/top"
+printf 'mid\n' > "$SANDBOX/src/s1/mid"
+printf 'deep\n' > "$SANDBOX/src/s1/s2/deep"

@@ -1,0 +1,5 @@
+printf '#!/bin/sh\n' > "$SANDBOX/script"; chmod 700 "$SANDBOX/script"
+mkdir -p "$SANDBOX/tree/sub"
+printf 'x\n' > "$SANDBOX/tree/exe"; chmod 744 "$SANDBOX/tree/exe"
+printf 'y\n' > "$SANDBOX/tree/sub/data"; chmod 666 "$SANDBOX/tree/sub/data"
+chmod 777 "$SANDBOX/tree/sub"

@@ -1,0 +1,6 @@
+mkdir -p "$SANDBOX/a" "$SANDBOX/b/sub"
+printf 'a-common\n' > "$SANDBOX/a/common"
+printf 'only-a\n' > "$SANDBOX/a/only-a"
+printf 'b-common\n' > "$SANDBOX/b/common"
+printf 'only-b\n' > "$SANDBOX/b/only-b"
+printf 'sub\n' > "$SANDBOX/b/sub/s"

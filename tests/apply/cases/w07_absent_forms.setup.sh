@@ -1,0 +1,5 @@
+mkdir -p "$SANDBOX/dir/sub" "$SANDBOX/dir-force/sub"
+printf 'x\n' > "$SANDBOX/dir-force/sub/x"
+printf 't\n' > "$SANDBOX/target"
+ln -s target "$SANDBOX/link"
+printf 'f\n' > "$SANDBOX/file"

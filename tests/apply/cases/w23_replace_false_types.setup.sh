@@ -1,0 +1,6 @@
+printf 'src\n' > "$SANDBOX/src"
+printf 'tgt\n' > "$SANDBOX/tgt"
+ln -s tgt "$SANDBOX/was-link"
+printf 'old\n' > "$SANDBOX/same-mode"; chmod 600 "$SANDBOX/same-mode"
+printf 'old\n' > "$SANDBOX/source-kept"; chmod 644 "$SANDBOX/source-kept"
+: > "$SANDBOX/empty"

@@ -1,0 +1,5 @@
+mkdir -p "$SANDBOX/dir-to-file/sub"
+printf 'inside\n' > "$SANDBOX/dir-to-file/sub/f"
+printf 'plain\n' > "$SANDBOX/file-to-link"
+printf 'v1\n' > "$SANDBOX/no-backup"
+printf 'v1\n' > "$SANDBOX/puppet-bucket"

@@ -1,0 +1,2 @@
+printf 'e\n' > "$SANDBOX/existing"
+printf 'a\n' > "$SANDBOX/already"

@@ -1,0 +1,7 @@
+mkdir -p "$SANDBOX/conf.d/olddir" "$SANDBOX/forced/olddir"
+printf 'x\n' > "$SANDBOX/conf.d/unmanaged.conf"
+printf 'k\n' > "$SANDBOX/conf.d/keep-me"
+printf 'm\n' > "$SANDBOX/conf.d/managed.conf"
+printf 'o\n' > "$SANDBOX/conf.d/olddir/o"
+printf 'o\n' > "$SANDBOX/forced/olddir/o"
+printf 'u\n' > "$SANDBOX/forced/u"
