@@ -566,14 +566,11 @@ fn convert(t: &PType, value: &Value, map: &FormatMap) -> Result<String, String> 
         },
         Value::Type(ty) => match f.conv {
             's' => {
-                let s = if f.alt {
-                    format!("\"{ty}\"")
-                } else {
-                    ty.to_string()
-                };
+                let text = type_to_s(ty);
+                let s = if f.alt { format!("\"{text}\"") } else { text };
                 format_directive(&f.spec('s'), &Value::string(s))
             }
-            'p' => format_directive(&f.spec('s'), &Value::string(ty.to_string())),
+            'p' => format_directive(&f.spec('s'), &Value::string(type_to_s(ty))),
             c => Err(illegal("Type", c, "sp")),
         },
         Value::Sensitive(_) => format_directive(&f.spec(f.conv), value),
@@ -868,5 +865,14 @@ mod tests {
         let t = ty(PType::Integer { min: 1, max: 2 });
         assert_eq!(conv(&t, Some("%s")), "Integer[1, 2]");
         assert_eq!(conv(&t, Some("%#s")), "\"Integer[1, 2]\"");
+    }
+}
+
+/// Ruby's `to_s` of a type: a user type alias shows what it stands for.
+fn type_to_s(ty: &PType) -> String {
+    if matches!(ty, PType::Alias(_)) {
+        ty.to_alias_expanded_string()
+    } else {
+        ty.to_string()
     }
 }
