@@ -1029,6 +1029,11 @@ pub fn catalog_json(v: &Value) -> Option<serde_json::Value> {
                 type_name: Some(tn),
                 title: Some(title),
             } => Some(serde_json::Value::String(format!("{tn}[{title}]"))),
+            // A bare resource type becomes a resource with an empty title.
+            PType::Resource {
+                type_name: Some(tn),
+                title: None,
+            } => Some(serde_json::Value::String(format!("{tn}[]"))),
             PType::Class { name: Some(n) } => Some(serde_json::Value::String(format!(
                 "Class[{}]",
                 capitalize_name(n)
