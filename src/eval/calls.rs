@@ -311,7 +311,14 @@ impl<'a> Compiler<'a> {
                         let spread = l.params.len() > 1;
                         for s in slices {
                             let call_args = match (&s, spread) {
-                                (Value::Array(items), true) => items.to_vec(),
+                                // A short last slice is filled up with undef.
+                                (Value::Array(items), true) => {
+                                    let mut v = items.to_vec();
+                                    if v.len() < l.params.len() {
+                                        v.resize(l.params.len(), Value::Undef);
+                                    }
+                                    v
+                                }
                                 _ => vec![s.clone()],
                             };
                             match self.call_lambda(l, call_args, f, m) {

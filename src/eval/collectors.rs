@@ -170,7 +170,7 @@ impl<'a> Compiler<'a> {
             let type_name = self.collectors[i].type_name.clone();
             let mut out = Vec::new();
             for id in 0..self.resources.len() {
-                if *self.resources[id].type_name != *type_name || self.resources[id].exported {
+                if *self.resources[id].type_name != *type_name {
                     continue;
                 }
                 if self.collectors[i].collected.contains(&id) {

@@ -389,7 +389,9 @@ impl<'a> Compiler<'a> {
         vars.insert("facts".into(), facts);
         vars.insert("trusted".into(), Value::hash(trusted));
         vars.insert("environment".into(), Value::string("production"));
-        vars.insert("name".into(), Value::string(self.node.as_str()));
+        // The top scope is Class[main]'s.
+        vars.insert("name".into(), Value::string("main"));
+        vars.insert("title".into(), Value::string("main"));
         vars.insert("module_name".into(), Value::string(""));
         vars.insert("server_facts".into(), Value::hash(IndexMap::new()));
     }
@@ -1027,6 +1029,11 @@ pub fn catalog_json(v: &Value) -> Option<serde_json::Value> {
                 type_name: Some(tn),
                 title: Some(title),
             } => Some(serde_json::Value::String(format!("{tn}[{title}]"))),
+            // A bare resource type becomes a resource with an empty title.
+            PType::Resource {
+                type_name: Some(tn),
+                title: None,
+            } => Some(serde_json::Value::String(format!("{tn}[]"))),
             PType::Class { name: Some(n) } => Some(serde_json::Value::String(format!(
                 "Class[{}]",
                 capitalize_name(n)
@@ -1042,9 +1049,10 @@ pub fn catalog_json(v: &Value) -> Option<serde_json::Value> {
         Value::Hash(map) => {
             let mut obj = serde_json::Map::new();
             for (k, val) in map.iter() {
-                let key = match k {
-                    Value::String(s) => s.to_string(),
-                    other => other.to_display(),
+                // Resource and class references as keys are converted as values are.
+                let key = match (k, catalog_json(k)) {
+                    (Value::Type(_), Some(serde_json::Value::String(s))) => s,
+                    _ => k.catalog_key(),
                 };
                 obj.insert(key, catalog_json(val).unwrap_or(serde_json::Value::Null));
             }

@@ -203,7 +203,7 @@ impl Value {
             Value::String(s) => out.push_str(s),
             Value::Regex(r) => {
                 out.push('/');
-                out.push_str(&r.source);
+                out.push_str(&r.source.replace('/', "\\/"));
                 out.push('/');
             }
             Value::Array(items) => {
@@ -302,6 +302,16 @@ impl Value {
 
     /// Catalog data for a resource parameter (Puppet's `to_data_hash`).
     /// `None` for `undef` (the parameter is left out).
+    /// A hash key in catalog JSON: Ruby's `to_s` of the key.
+    pub fn catalog_key(&self) -> String {
+        match self {
+            Value::String(s) => s.to_string(),
+            // Ruby's `to_s` of an Array or Hash is its `inspect`.
+            Value::Array(_) | Value::Hash(_) => super::convert::ruby_inspect(self),
+            other => other.to_display(),
+        }
+    }
+
     pub fn to_catalog_json(&self) -> Option<serde_json::Value> {
         use serde_json::Value as J;
         Some(match self {
@@ -313,7 +323,8 @@ impl Value {
                 .map(J::Number)
                 .unwrap_or(J::Null),
             Value::String(s) => J::String(s.to_string()),
-            Value::Regex(r) => J::String(format!("/{}/", r.source)),
+            // Puppet's `regexp_to_s_with_delimiters`: every slash escaped.
+            Value::Regex(r) => J::String(format!("/{}/", r.source.replace('/', "\\/"))),
             Value::Array(items) => J::Array(
                 items
                     .iter()
@@ -323,13 +334,14 @@ impl Value {
             Value::Hash(map) => {
                 let mut obj = serde_json::Map::new();
                 for (k, v) in map.iter() {
-                    let key = match k {
-                        Value::String(s) => s.to_string(),
-                        other => other.to_display(),
-                    };
+                    let key = k.catalog_key();
                     obj.insert(key, v.to_catalog_json().unwrap_or(J::Null));
                 }
                 J::Object(obj)
+            }
+            // A user type alias shows what it stands for, as in strings.
+            Value::Type(t) if matches!(**t, PType::Alias(_)) => {
+                J::String(t.to_alias_expanded_string())
             }
             Value::Type(t) => J::String(t.to_string()),
             Value::Sensitive(v) => return v.to_catalog_json(),

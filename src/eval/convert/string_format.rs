@@ -359,7 +359,7 @@ pub fn format_value(value: &Value, formats: Option<&Value>) -> Result<String, St
             ));
         }
     };
-    convert(&value_type, value, &options)
+    convert(&value_type, value, &options, Indent::default())
 }
 
 fn get_format(t: &PType, map: &FormatMap) -> Format {
@@ -393,7 +393,42 @@ fn apply_string_flags(f: &Format, s: &str) -> Result<String, String> {
     }
 }
 
-fn convert(t: &PType, value: &Value, map: &FormatMap) -> Result<String, String> {
+/// Puppet's `StringConverter::Indentation`: the nesting level of a value in
+/// an alternate-form (`%#a`, `%#h`) container, whether it is the first
+/// element, whether indenting is active.
+#[derive(Clone, Copy, Default)]
+struct Indent {
+    level: usize,
+    subsequent: bool,
+    indenting: bool,
+}
+
+impl Indent {
+    fn subsequent(self) -> Indent {
+        Indent {
+            subsequent: true,
+            ..self
+        }
+    }
+    fn indenting(self, indenting: bool) -> Indent {
+        Indent { indenting, ..self }
+    }
+    fn increase(self, indenting: bool) -> Indent {
+        Indent {
+            level: self.level + 1,
+            subsequent: false,
+            indenting,
+        }
+    }
+    fn breaks(self) -> bool {
+        self.indenting && self.level > 0 && self.subsequent
+    }
+    fn padding(self) -> String {
+        " ".repeat(2 * self.level)
+    }
+}
+
+fn convert(t: &PType, value: &Value, map: &FormatMap, ind: Indent) -> Result<String, String> {
     let f = get_format(t, map);
     match value {
         Value::Undef => {
@@ -472,11 +507,16 @@ fn convert(t: &PType, value: &Value, map: &FormatMap) -> Result<String, String> 
             }
             'd' | 'x' | 'X' | 'o' | 'b' | 'B' => {
                 let n = Value::Integer(i64::from(*b));
-                convert(&infer_set(&n), &n, &vec![(PType::integer(), f.clone())])
+                convert(
+                    &infer_set(&n),
+                    &n,
+                    &vec![(PType::integer(), f.clone())],
+                    ind,
+                )
             }
             'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => {
                 let n = Value::Float(if *b { 1.0 } else { 0.0 });
-                convert(&infer_set(&n), &n, &vec![(PType::float(), f.clone())])
+                convert(&infer_set(&n), &n, &vec![(PType::float(), f.clone())], ind)
             }
             's' | 'p' => apply_string_flags(&f, &b.to_string()),
             c => Err(illegal("Boolean", c, "tTyYdxXobBeEfgGaAsp")),
@@ -566,14 +606,11 @@ fn convert(t: &PType, value: &Value, map: &FormatMap) -> Result<String, String> 
         },
         Value::Type(ty) => match f.conv {
             's' => {
-                let s = if f.alt {
-                    format!("\"{ty}\"")
-                } else {
-                    ty.to_string()
-                };
+                let text = type_to_s(ty);
+                let s = if f.alt { format!("\"{text}\"") } else { text };
                 format_directive(&f.spec('s'), &Value::string(s))
             }
-            'p' => format_directive(&f.spec('s'), &Value::string(ty.to_string())),
+            'p' => format_directive(&f.spec('s'), &Value::string(type_to_s(ty))),
             c => Err(illegal("Type", c, "sp")),
         },
         Value::Sensitive(_) => format_directive(&f.spec(f.conv), value),
@@ -607,7 +644,7 @@ fn convert(t: &PType, value: &Value, map: &FormatMap) -> Result<String, String> 
             };
             format_directive(&f.spec('s'), &Value::string(text))
         }
-        Value::Array(items) => convert_array(&f, items, map),
+        Value::Array(items) => convert_array(&f, items, map, ind),
         Value::Hash(h) => {
             let sep = f.separator.clone().unwrap_or_else(|| ", ".into());
             let assoc = f.separator2.clone().unwrap_or_else(|| " => ".into());
@@ -623,9 +660,31 @@ fn convert(t: &PType, value: &Value, map: &FormatMap) -> Result<String, String> 
                         .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
                         .collect();
                     let arr = Value::array(pairs);
-                    convert(&infer_set(&arr), &arr, map)
+                    convert(&infer_set(&arr), &arr, map, ind)
                 }
                 'h' | 's' | 'p' => {
+                    let sep = if f.alt {
+                        let mut t = if sep.ends_with('\n') {
+                            sep.clone()
+                        } else {
+                            sep.trim_end().to_string()
+                        };
+                        t.push('\n');
+                        t
+                    } else {
+                        sep
+                    };
+                    let ind = ind.indenting(f.alt || ind.indenting);
+                    let mut buf = String::new();
+                    if ind.breaks() {
+                        buf.push('\n');
+                        buf.push_str(&ind.padding());
+                    }
+                    let children = ind.increase(false);
+                    buf.push_str(open);
+                    if f.alt {
+                        buf.push('\n');
+                    }
                     let mut parts = Vec::with_capacity(h.len());
                     for (k, v) in h.iter() {
                         let kt = infer_set(k);
@@ -638,6 +697,7 @@ fn convert(t: &PType, value: &Value, map: &FormatMap) -> Result<String, String> 
                             } else {
                                 &string_formats
                             },
+                            children,
                         )?;
                         let vs = convert(
                             &vt,
@@ -647,10 +707,23 @@ fn convert(t: &PType, value: &Value, map: &FormatMap) -> Result<String, String> 
                             } else {
                                 &string_formats
                             },
+                            children,
                         )?;
-                        parts.push(format!("{ks}{assoc}{vs}"));
+                        if f.alt {
+                            parts.push(format!("{}{ks}{assoc}{vs}", children.padding()));
+                        } else {
+                            parts.push(format!("{ks}{assoc}{vs}"));
+                        }
                     }
-                    Ok(format!("{open}{}{close}", parts.join(&sep)))
+                    if f.alt {
+                        buf.push_str(&parts.join(&sep));
+                        buf.push('\n');
+                        buf.push_str(&ind.padding());
+                    } else {
+                        buf.push_str(&parts.join(&sep));
+                    }
+                    buf.push_str(close);
+                    Ok(buf)
                 }
                 c => Err(illegal("Hash", c, "hasp")),
             }
@@ -658,19 +731,34 @@ fn convert(t: &PType, value: &Value, map: &FormatMap) -> Result<String, String> 
     }
 }
 
-fn convert_array(f: &Format, items: &[Value], map: &FormatMap) -> Result<String, String> {
+fn convert_array(
+    f: &Format,
+    items: &[Value],
+    map: &FormatMap,
+    ind: Indent,
+) -> Result<String, String> {
     let sep = f.separator.clone().unwrap_or_else(|| ", ".into());
     let string_formats = f
         .container_formats
         .clone()
         .unwrap_or_else(default_container_formats);
     let (open, close) = f.delimiter_pair(("[", "]"));
+    let is_a_or_h = |v: &Value| matches!(v, Value::Array(_) | Value::Hash(_));
     match f.conv {
         'a' | 's' | 'p' => {
-            let mut parts = Vec::with_capacity(items.len());
+            let ind = ind.indenting(f.alt || ind.indenting);
+            let mut buf = String::new();
+            if ind.breaks() {
+                buf.push('\n');
+                buf.push_str(&ind.padding());
+            }
+            buf.push_str(open);
+            // Each element formatted first (none of them as a first child).
+            let children = ind.increase(f.alt).subsequent();
+            let mut mapped = Vec::with_capacity(items.len());
             for v in items {
                 let vt = infer_set(v);
-                parts.push(convert(
+                mapped.push(convert(
                     &vt,
                     v,
                     if is_container(&vt) {
@@ -678,11 +766,60 @@ fn convert_array(f: &Format, items: &[Value], map: &FormatMap) -> Result<String,
                     } else {
                         &string_formats
                     },
+                    children,
                 )?);
             }
-            Ok(format!("{open}{}{close}", parts.join(&sep)))
+            // With a width, break when the widest run of scalars exceeds it.
+            let sz_break = match (f.alt, f.width) {
+                (true, Some(w)) => {
+                    let mut runs = vec![0usize];
+                    for (v, m) in items.iter().zip(&mapped) {
+                        if is_a_or_h(v) {
+                            runs.push(0);
+                        } else if let Some(last) = runs.last_mut() {
+                            *last += m.chars().count();
+                        }
+                    }
+                    runs.into_iter().max().unwrap_or(0) > w
+                }
+                _ => false,
+            };
+            let children = ind.increase(f.alt);
+            for (i, (v, str_val)) in items.iter().zip(&mapped).enumerate() {
+                if i == 0 {
+                    if sz_break && !is_a_or_h(v) {
+                        buf.push(' ');
+                    }
+                } else {
+                    buf.push_str(&sep);
+                    if (sz_break && !is_a_or_h(v))
+                        || (f.alt && is_a_or_h(&items[i - 1]) && !is_a_or_h(v))
+                    {
+                        if !buf.ends_with('\n') {
+                            buf.truncate(buf.trim_end().len());
+                        }
+                        buf.push('\n');
+                        buf.push_str(&children.padding());
+                    }
+                }
+                if buf.ends_with(' ') && str_val.starts_with('\n') {
+                    buf.truncate(buf.trim_end().len());
+                }
+                buf.push_str(str_val);
+            }
+            buf.push_str(close);
+            Ok(buf)
         }
         c => Err(illegal("Array", c, "asp")),
+    }
+}
+
+/// Ruby's `to_s` of a type: a user type alias shows what it stands for.
+fn type_to_s(ty: &PType) -> String {
+    if matches!(ty, PType::Alias(_)) {
+        ty.to_alias_expanded_string()
+    } else {
+        ty.to_string()
     }
 }
 

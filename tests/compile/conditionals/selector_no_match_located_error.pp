@@ -1,0 +1,2 @@
+$x = 'q'
+notify { 'n': message => $x ? { 'a' => 1, 'b' => 2 } }

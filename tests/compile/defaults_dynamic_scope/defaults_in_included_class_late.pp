@@ -1,0 +1,6 @@
+class a {
+  include b
+  Notify { message => 'from a' }
+}
+class b { notify { 'in b': } }
+include a

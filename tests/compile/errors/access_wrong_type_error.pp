@@ -1,0 +1,2 @@
+$x = 5
+notify { 'n': message => $x[0] }

@@ -1,0 +1,4 @@
+class a {
+  include b::missing
+}
+include a

@@ -1,0 +1,3 @@
+define outer() {
+  define inner() { }
+}

@@ -1,0 +1,4 @@
+define a() { file { '/tmp/same': ensure => file } }
+define b() { file { '/tmp/same': ensure => directory } }
+a { 'x': }
+b { 'y': }

@@ -1,0 +1,2 @@
+class c($a) { }
+class { 'c': a => 1, a => 2 }

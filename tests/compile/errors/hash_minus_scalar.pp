@@ -1,0 +1,2 @@
+$x = {'a' => 1} - 'a'
+notify { 'n': message => $x }

@@ -1,0 +1,2 @@
+$x = 'abc'
+$y = $x.nosuch_method()

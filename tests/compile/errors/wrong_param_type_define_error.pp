@@ -1,0 +1,4 @@
+define d(Integer $n) { }
+d { 'x':
+  n => 'five',
+}

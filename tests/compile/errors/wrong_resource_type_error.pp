@@ -1,0 +1,4 @@
+class c {
+  nosuchtype { 'x': }
+}
+include c

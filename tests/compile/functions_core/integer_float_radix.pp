@@ -1,0 +1,1 @@
+notify { 'n': message => [Integer('0x1F'), Integer('0b101'), Integer('017'), Integer('777', 8), Integer('101', 2), Integer(' 42'), Integer(3.99), Integer(-3.99), Integer(true), Float('1.5e3'), Float(3), Float('0x10'), Integer('-0x10'), Integer('+12')] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [Boolean('true'), Boolean('no'), Boolean(0), Boolean(1.0), Array('ab'), Array({'a' => 1}), Array(5, true), Array([1]), Hash([['a', 1], ['b', 2]]), Hash([1, 2, 3, 4]), Tuple([1, 2]), String(Integer), Array(undef, true)] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [Numeric('12'), Numeric('12.5'), Numeric('0x1f'), Numeric(true), Integer('10', 10), Integer('0777', 10), Integer.new('12', 16), Float.new('2'), Integer('1_000'.regsubst('_', '', 'G'))] }

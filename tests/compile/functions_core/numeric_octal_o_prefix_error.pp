@@ -1,0 +1,1 @@
+notify { 'n': message => Numeric('0o10') }

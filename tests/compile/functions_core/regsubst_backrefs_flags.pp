@@ -1,0 +1,1 @@
+notify { 'n': message => [regsubst('Hello World', '(\w+) (\w+)', '\2 \1'), regsubst('aaa', 'a', 'b', 'G'), regsubst('AbC', 'b', 'x', 'I'), regsubst('a.b.c', '\.', '/', 'G'), regsubst('foo123bar', '[0-9]+', '<\0>'), regsubst(['ab', 'cb'], 'b', 'X'), regsubst('x1y2', /(\d)/, '[\1]', 'G'), regsubst("l1\nl2", '^l', 'L', 'G'), regsubst('abc', 'B', 'Z', 'IG')] }

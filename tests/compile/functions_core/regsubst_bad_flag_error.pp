@@ -1,0 +1,1 @@
+notify { 'n': message => [regsubst('a b c', ' b # comment', '_', 'X'), regsubst("a\nb", 'a.b', 'J', 'M'), regsubst('path/to/file.txt', '^(.*)/([^/]+)$', '\2'), regsubst('tEsT', /[a-z]/, '', 'G'), 'abcabc'.regsubst('b', '\\\\', 'G')] }

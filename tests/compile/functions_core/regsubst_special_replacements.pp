@@ -1,0 +1,1 @@
+notify { 'n': message => [regsubst('abc', 'b', '\\'), regsubst('abc', '(b)', '[\\1]'), regsubst('abc', 'b', '$1'), regsubst('a-b-c', '-', '', 'G'), regsubst('abc', '', '-', 'G'), regsubst('aaa', 'a*', 'x'), regsubst('hello', /l+/, '<\0>'), regsubst('ab', '(?<first>a)', '\k<first>!')] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [split('a,,b,', ','), split(',a', ','), split('', ','), split('abc', ''), split('a b  c', ' '), split('a1b22c', /\d+/), split('a.b', '.'), split('a|b', '[|]'), join(split('x-y-z', '-'), '+'), ['a', ['b', ['c']]].join('/'), join([true, 1.5, undef], ':')] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [sprintf('%.3d|%5.3d|%-8.3x|', 7, 7, 255), sprintf('%#.3o|%#b|%#X', 8, 0, 0), sprintf('%s and %s', 'a', ['b', 'c']), sprintf('%-3s|%3s', true, undef), sprintf('%05s|%.1e', 'ab', 0.05), sprintf('%d%%', 50)] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [sprintf('%*d|%-*s|', 5, 42, 4, 'ab'), sprintf('%+.1f|% .2f|%+05d', 2.25, 3.14159, -3), sprintf('%08.2f|%-+6d|', -1.5, 7), sprintf('%5.1s|%.0f|%.0f', 'xyz', 2.5, 3.5), sprintf('%x|%o|%b', -255, -8, -5), sprintf('%E|%G|%a', 1234.5, 1.0e-10, 1.0)] }

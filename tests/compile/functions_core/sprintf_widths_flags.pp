@@ -1,0 +1,1 @@
+notify { 'n': message => [sprintf('%5d|%-5d|%05d|%+d|% d', 42, 42, 42, 42, 42), sprintf('%x|%X|%o|%b|%#x|%#o', 255, 255, 8, 5, 255, 8), sprintf('%.2f|%8.3f|%-8.1f|%e|%g', 3.14159, 2.5, 1.25, 12345.678, 0.0001), sprintf('%s|%10s|%-10s|%.3s', 'abc', 'right', 'left', 'truncate'), sprintf('%%|%c', 65)] }

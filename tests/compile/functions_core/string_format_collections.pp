@@ -1,0 +1,1 @@
+notify { 'n': message => [String([1, 2, 3], '%(a'), String([1, 'two'], '%p'), String({'a' => 1, 'b' => [2]}), String({'a' => 1}, '%p'), String('x', '%p'), String(true, '%y'), String(false, '%Y'), String(undef, '%p'), String('abc', '%5s'), String('abc', '%-5s')] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [String(0.1, '%.20f'), String(100.0, '%g'), String(1e100), String(-0.5), String(1.0/3), String(12345678.9), String(0.000123), String(1e-4), String(123456789012345.0), String(1e15), String(1e16)] }

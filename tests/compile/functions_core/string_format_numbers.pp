@@ -1,0 +1,1 @@
+notify { 'n': message => [String(255, '%x'), String(255, '%#X'), String(10, '%b'), String(8, '%o'), String(3.5, '%08.3f'), String(42, '%-6d') , String(-5, '%+d'), String(1e10, '%e'), String(2.0), String(1.0e-5)] }

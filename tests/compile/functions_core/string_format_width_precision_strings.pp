@@ -1,0 +1,1 @@
+notify { 'n': message => [String('abc', '%.2s'), String('abc', '%#p'), String('a"b', '%p'), String("tab\there", '%p'), String([1, [2, 3]], '%#a'), String({'a' => [1]}, '%#h'), String(3.0, '%d'), String(3.7, '%d'), String(10, '%#b'), String(1.0, '%s'), String(1.5e20), String(123456789012.0)] }

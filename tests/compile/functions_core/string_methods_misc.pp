@@ -1,0 +1,1 @@
+notify { 'n': message => ['Hello'.downcase, 'hello world'.capitalize, '  x '.strip, 'x  '.rstrip, '  x'.lstrip, 'abc'.upcase, "line\n".chomp, 'abc'.chop, 'hello'.size, ['b', 'a', 'c'].sort, 'Zz'.downcase, 'foo_bar'.capitalize] }

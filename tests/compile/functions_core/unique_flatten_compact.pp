@@ -1,0 +1,1 @@
+notify { 'n': message => [[1, 1, '1', 2].unique, ['a', 'A'].unique, {'a' => 1, 'b' => 1}.unique, [[1], [1]].unique, [1, [2, [3, [4]]]].flatten, [1, undef, 2].filter |$x| { $x =~ NotUndef }, ['b', 'a', 'c'].sort.reverse_each.map |$x| { $x }, [3, 1, 2].sort |$a, $b| { compare($b, $a) }] }

@@ -1,0 +1,1 @@
+$r = ['a', 1].map |String $x| { $x }

@@ -1,0 +1,1 @@
+notify { 'n': message => [3.map |$i| { $i * 2 }, 'abc'.map |$c| { $c.upcase }, Integer[2, 4].map |$i| { $i }, 4.filter |$i| { $i > 1 }, 'hello'.reduce |$m, $c| { "${c}${m}" }, [].reduce |$m, $v| { 1 }, 'ab'.each |$i, $c| { }] }

@@ -1,0 +1,2 @@
+node 'node1' { notify { 'short': } }
+node default { notify { 'default': } }

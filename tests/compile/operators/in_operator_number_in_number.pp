@@ -1,0 +1,1 @@
+notify { 'n': message => 1 in 5 }

@@ -1,0 +1,1 @@
+notify { 'n': message => ['b' in 'abc', 'B' in 'abc', /^a/ in ['xa', 'ab'], Integer in [1, 'a'], String in {'a' => 1}, 'a' in {'a' => 1}, 1 in {'a' => 1}, 'A' in ['a'], /b/ in 'abc', [1] in [[1], 2], 2 in [1, [2]], Numeric in ['x', 2.5], 'ab' in ['xab']] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [$facts['os']['release']['major'], $os['release']['full'], $::os['family'], $facts['nonexistent'], $facts.dig('os', 'architecture'), $networking['ip'], $facts['kernel'], $::kernel, getvar('facts.os.name'), getvar('os.family')] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [$facts['networking']['hostname'], $::hostname, $hostname, $trusted['certname'], $trusted['authenticated'], $trusted['extensions'], $trusted['hostname'], $trusted['domain'], $facts['os']['family'], $::os['name'], $clientcert] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [$server_facts.keys.sort, $server_facts['environment'], $environment, $settings::environment, $module_name, $name, $title] }

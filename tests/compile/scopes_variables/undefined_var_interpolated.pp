@@ -1,0 +1,1 @@
+notify { 'n': message => "x${undefined_thing}y" }

@@ -1,0 +1,4 @@
+$a = @("X"/us)
+  \u{1F600} and \u00e9 \'q\' \s space
+  |- X
+notify { 'n': message => $a }

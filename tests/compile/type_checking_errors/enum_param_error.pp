@@ -1,0 +1,2 @@
+class c(Enum['present', 'absent'] $ensure = 'present') { }
+class { 'c': ensure => 'running' }

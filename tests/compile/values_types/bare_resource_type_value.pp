@@ -1,0 +1,1 @@
+notify { 'n': message => [Notify, Exec, Package, Service, User, Resource['cron']] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [1 =~ Numeric, '1' =~ Numeric, [] =~ Array[Integer], [] =~ Array[Integer, 1], {} =~ Hash[String, Integer, 1], 'abc' =~ String[1, 2], 'abc' =~ Pattern[/b/], undef =~ Optional[Integer], undef =~ Any, 'a' =~ Scalar, [1] =~ Tuple[Integer, Integer], [1, 'a'] =~ Tuple[Integer, String], 1 =~ Collection, 'x' =~ Enum[x, y], 'X' =~ Enum['x']] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [Integer[1, 5] < Integer, Integer <= Integer, String[1] < String, Array[Integer] < Array, Integer == Integer[default, default], Optional[String] == Variant[Undef, String], Any > Scalar, Tuple[Integer] < Array[Integer], Float < Numeric, Enum['a'] < String] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [type(1), type('ab'), type([1, 'a']), type({'a' => 1}), type(1.5), type(undef), type(/x/), type(true), type(default), type([]), type({}), type(Integer), type(1, 'generalized'), type([1, 2], 'reduced'), type('ab', 'generalized')] }
