@@ -145,7 +145,9 @@ impl HieraConfig {
                             )
                         })
                     }
-                    None => None,
+                    // Without a `defaults` key, Puppet's defaults are
+                    // `datadir: data` and `data_hash: yaml_data`.
+                    None => Some(("data_hash", "yaml_data".to_string())),
                 };
                 let default_datadir = defaults
                     .as_ref()
@@ -484,8 +486,19 @@ mod tests {
     }
 
     #[test]
+    fn no_defaults_key_means_yaml_data() {
+        let text = "version: 5\nhierarchy:\n  - name: x\n    path: a.yaml\n";
+        let c = HieraConfig::parse(Path::new("h.yaml"), text, Layer::Global).unwrap();
+        assert_eq!(
+            c.hierarchy[0].provider,
+            Provider::DataHash(DataFormat::Yaml)
+        );
+    }
+
+    #[test]
     fn refuses_bad_configs() {
-        let no_fn = "version: 5\nhierarchy:\n  - name: x\n    path: a.yaml\n";
+        let no_fn =
+            "version: 5\ndefaults:\n  datadir: d\nhierarchy:\n  - name: x\n    path: a.yaml\n";
         let e = HieraConfig::parse(Path::new("h.yaml"), no_fn, Layer::Global).unwrap_err();
         assert!(e.to_string().contains("must be defined in hierarchy 'x'"));
         let dh = "version: 5\ndefault_hierarchy: []\n";

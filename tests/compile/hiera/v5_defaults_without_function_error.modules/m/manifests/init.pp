@@ -1,0 +1,1 @@
+class m(String $x) { notify { "x=${x} ${lookup('m::y')}": } }

@@ -1,0 +1,3 @@
+class app::config {
+  file { '/etc/app': ensure => directory }
+}

@@ -1,0 +1,1 @@
+class svc::config { file { '/etc/svc': content => "${svc::port}" } }

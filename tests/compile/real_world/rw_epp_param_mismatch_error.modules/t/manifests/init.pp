@@ -1,0 +1,4 @@
+class t {
+  $cfg = { 'port' => '8080', 'host' => 'localhost' }
+  file { '/etc/t': content => epp('t/x.epp', $cfg) }
+}

@@ -1,0 +1,6 @@
+class nginx::package {
+  package { 'nginx':
+    ensure => installed,
+    name   => $nginx::package_name,
+  }
+}

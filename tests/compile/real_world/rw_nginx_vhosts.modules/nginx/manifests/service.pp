@@ -1,0 +1,6 @@
+class nginx::service {
+  service { 'nginx':
+    ensure => running,
+    enable => true,
+  }
+}

@@ -1,0 +1,5 @@
+class ntp::install {
+  package { 'ntp':
+    ensure => $ntp::package_ensure,
+  }
+}

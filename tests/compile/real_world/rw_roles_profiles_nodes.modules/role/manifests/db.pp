@@ -1,0 +1,3 @@
+class role::db {
+  include profile::base
+}

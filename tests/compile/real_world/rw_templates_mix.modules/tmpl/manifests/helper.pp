@@ -1,0 +1,1 @@
+class tmpl::helper {}

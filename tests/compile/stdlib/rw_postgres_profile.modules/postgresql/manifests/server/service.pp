@@ -1,0 +1,7 @@
+class postgresql::server::service {
+  service { 'postgresql':
+    ensure => running,
+    enable => true,
+    name   => "postgresql@${postgresql::server::version}-main",
+  }
+}

@@ -1,0 +1,1 @@
+class { 'svc': port => 80, dir => 'relative/dir' }

@@ -1,0 +1,3 @@
+class svc (Stdlib::Port $port, Stdlib::Absolutepath $dir = '/srv') {
+  notify { "${dir}:${port}": }
+}

@@ -1,0 +1,1 @@
+class { 'svc': port => 70000 }
