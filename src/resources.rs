@@ -394,6 +394,7 @@ pub fn validate_in_catalog(
 ) -> Result<(), ResourceError> {
     match resource.type_name.as_str() {
         "File" => file::validate_in_catalog(resource, catalog),
+        "Tidy" => tidy::validate(resource),
         _ => Ok(()),
     }
 }

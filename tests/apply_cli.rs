@@ -300,7 +300,7 @@ fn unsupported_features_fail_only_their_resource() {
         (
             "File",
             &tree,
-            json!({"ensure": "file", "content": "x", "checksum": "mtime"}),
+            json!({"ensure": "file", "source": "/src", "checksum": "mtime"}),
         ),
         (
             "File",

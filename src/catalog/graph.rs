@@ -574,6 +574,28 @@ impl RunGraph {
         }
     }
 
+    /// Makes `to` wait for `from` (an autorequire found for a generated
+    /// resource before the walk reached either).
+    pub fn add_generated_dependency(&mut self, from: usize, to: usize) {
+        if !self.dependencies[to].contains(&from) {
+            self.dependents[from].push(to);
+            self.dependencies[to].push(from);
+        }
+    }
+
+    /// Frees generated resources from waiting on their generator (a tidy is
+    /// `depthfirst?` in Puppet: its files are ordered before it, so what the
+    /// tidy itself waits for does not hold them back).
+    /// The generator then waits for them instead (add `Walk::wait_for`).
+    pub fn detach_from_generator(&mut self, parent: usize, children: &[usize]) {
+        self.dependents[parent].retain(|d| !children.contains(d));
+        for &c in children {
+            self.dependencies[c].retain(|&d| d != parent);
+            self.dependents[c].push(parent);
+            self.dependencies[parent].push(c);
+        }
+    }
+
     /// Adds resources a resource generated while the run walks (Puppet's
     /// `eval_generate`: a recursive file's children), as Puppet splices
     /// them in: each child comes right after `parent` in priority and depends
@@ -855,7 +877,11 @@ impl RunGraph {
                 ready.push(Reverse((self.vertices[v].priority, v)));
             }
         }
-        Walk { blockers, ready }
+        Walk {
+            blockers,
+            ready,
+            taken: Vec::new(),
+        }
     }
 }
 
@@ -865,13 +891,31 @@ impl RunGraph {
 pub struct Walk {
     blockers: Vec<usize>,
     ready: BinaryHeap<Reverse<((usize, u32), usize)>>,
+    /// Vertices `next` has handed out.
+    taken: Vec<bool>,
 }
 
 impl Walk {
     /// The next vertex to evaluate, or None when the walk is over.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<usize> {
-        self.ready.pop().map(|Reverse((_, v))| v)
+        while let Some(Reverse((_, v))) = self.ready.pop() {
+            if self.taken.len() <= v {
+                self.taken.resize(v + 1, false);
+            }
+            // Entries made stale by `wait_for`.
+            if self.taken[v] || self.blockers.get(v).is_some_and(|&b| b > 0) {
+                continue;
+            }
+            self.taken[v] = true;
+            return Some(v);
+        }
+        None
+    }
+
+    /// Makes `v`, not yet handed out, wait for `n` more vertices.
+    pub fn wait_for(&mut self, v: usize, n: usize) {
+        self.blockers[v] += n;
     }
 
     /// Takes in vertices added to `graph` since the walk started (none of

@@ -206,6 +206,25 @@ impl File {
                 }
             },
         };
+        let checksum_name = param_string(resource, "checksum");
+        let validation = |msg: &str| {
+            ResourceError::invalid(located(
+                resource,
+                &format!("Validation of {reference} failed: {msg}"),
+            ))
+        };
+        if checksum_name.as_deref() == Some("none") && !sources.is_empty() {
+            return Err(validation(
+                "You cannot specify source when using checksum 'none'",
+            ));
+        }
+        if let Some(name @ ("none" | "ctime" | "mtime")) = checksum_name.as_deref()
+            && content.is_some()
+        {
+            return Err(validation(&format!(
+                "You cannot specify content when using checksum '{name}'"
+            )));
+        }
         for source in &sources {
             let scheme = source.split_once("://").map(|(s, _)| s);
             match scheme {
@@ -766,7 +785,10 @@ impl File {
                 })
                 .map_err(|e| cleanup(e.to_string()))?;
             if !out.success() {
-                return Err(cleanup(format!(
+                // Puppet's ExecutionFailure is a Puppet::Error: setting
+                // `ensure` does not wrap it.
+                let _ = fs::remove_file(&tmp);
+                return Err(ResourceError::failed(format!(
                     "Execution of '{line}' returned {}: {}",
                     out.code.map(|c| c.to_string()).unwrap_or_default(),
                     out.output.trim()

@@ -132,18 +132,25 @@ impl Criteria {
 }
 
 /// `<number><unit letter>...` or `<number>` (in `default` units), times
-/// what `unit` says the letter is worth.
+/// what `unit` says the letter is worth. As Puppet's `/^([0-9]+)(\w)\w*$/`
+/// is tried first, a bare number of two or more digits takes its last digit
+/// as the unit (`'100'` is 10 of unit `'0'`, which is invalid).
 fn scaled(text: &str, default: char, unit: impl Fn(char) -> Option<u64>) -> Result<u64, String> {
-    let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let rest = &text[digits.len()..];
-    let Ok(n) = digits.parse::<u64>() else {
-        return Err(format!("Invalid tidy {{what}} {text}"));
+    let invalid = || format!("Invalid tidy {{what}} {text}");
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let digits = text.chars().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || !text.chars().all(word) {
+        return Err(invalid());
+    }
+    let (number, letter) = if digits < text.len() {
+        (&text[..digits], text[digits..].chars().next())
+    } else if digits >= 2 {
+        (&text[..digits - 1], text[digits - 1..].chars().next())
+    } else {
+        (text, None)
     };
-    let letter = match rest.chars().next() {
-        None => default,
-        Some(c) if rest.chars().all(|c| c.is_alphanumeric() || c == '_') => c.to_ascii_lowercase(),
-        Some(_) => return Err(format!("Invalid tidy {{what}} {text}")),
-    };
+    let n = number.parse::<u64>().map_err(|_| invalid())?;
+    let letter = letter.map_or(default, |c| c.to_ascii_lowercase());
     match unit(letter) {
         Some(k) => Ok(n.saturating_mul(k)),
         None => Err(format!("Invalid {{what}} unit '{letter}'")),
@@ -175,11 +182,9 @@ pub fn generate(
         .filter(|p| !managed(p) && selects(&criteria, host, p, now))
         .collect();
     found.sort_by(|a, b| b.cmp(a));
-    let backup = resource
-        .parameters
-        .get("backup")
-        .cloned()
-        .unwrap_or(Value::Bool(false));
+    // Puppet keeps `backup` only when it is a filebucket object, which a
+    // catalog's value never is.
+    let backup = Value::Bool(false);
     Ok(found
         .into_iter()
         .map(|path| {
@@ -206,6 +211,12 @@ pub fn generate(
             }
         })
         .collect())
+}
+
+/// Checks a tidy's parameters when the catalog is loaded (Puppet munges
+/// them as the resource is made; an error refuses the catalog).
+pub fn validate(resource: &Resource) -> Result<(), ResourceError> {
+    Criteria::of(resource).map(|_| ())
 }
 
 /// Puppet's `Fileset` for tidy: every entry below `dir`, `limit` levels
@@ -347,6 +358,8 @@ mod tests {
         };
         assert_eq!(age("1w"), Ok(604_800));
         assert_eq!(age("2"), Ok(172_800));
+        assert_eq!(age("3600s"), Ok(3_600));
+        assert!(age("30").is_err());
         assert_eq!(age("30seconds"), Ok(30));
         assert!(age("1y").is_err());
         assert!(age("abc").is_err());

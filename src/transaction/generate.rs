@@ -111,9 +111,34 @@ impl Run<'_> {
         let added = self.graph.add_generated(v, &anchor_name, &spliced);
         if tidy && let Some((&anchor, files)) = added.split_last() {
             self.graph.bypass_anchor_events(anchor, files);
+            self.graph.detach_from_generator(v, files);
+            // A tidied file autorequires the catalog's file of its nearest
+            // managed ancestor directory.
+            for &f in files {
+                let VertexKind::Resource(r) = self.graph.vertex(f).kind else {
+                    continue;
+                };
+                let path = self.resource(r).title.clone();
+                let mut dir = std::path::Path::new(&path).parent();
+                while let Some(d) = dir {
+                    let d_str = d.to_string_lossy().into_owned();
+                    let found = self.catalog.resources.iter().position(|c| {
+                        c.type_name == "File"
+                            && normalize_path(c.param_str("path").unwrap_or(&c.title)) == d_str
+                    });
+                    if let Some(vd) = found.and_then(|i| self.graph.vertex_of(i)) {
+                        self.graph.add_generated_dependency(vd, f);
+                        break;
+                    }
+                    dir = d.parent();
+                }
+            }
         }
         self.state
             .resize(self.graph.len(), super::VertexState::default());
         walk.grow(&self.graph, &added);
+        if tidy {
+            walk.wait_for(v, added.len() - 1);
+        }
     }
 }

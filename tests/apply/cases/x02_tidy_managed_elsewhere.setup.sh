@@ -1,0 +1,6 @@
+mkdir -p "$SANDBOX/work/sub" "$SANDBOX/work/other"
+echo old > "$SANDBOX/work/kept.conf"
+echo x > "$SANDBOX/work/sub/inner"
+echo g > "$SANDBOX/work/gone"
+echo y > "$SANDBOX/work/other/z"
+echo t > "$SANDBOX/work/top"

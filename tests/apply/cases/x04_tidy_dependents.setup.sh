@@ -1,0 +1,2 @@
+mkdir -p "$SANDBOX/tmp" "$SANDBOX/empty"
+echo a > "$SANDBOX/tmp/a.old"; echo b > "$SANDBOX/tmp/b.new"

@@ -1,0 +1,7 @@
+mkdir -p "$SANDBOX/t1/olddir" "$SANDBOX/t1/mixed" "$SANDBOX/t2"
+echo o > "$SANDBOX/t1/olddir/f"; touch -a -d '5 days ago' "$SANDBOX/t1/olddir/f"
+echo o > "$SANDBOX/t1/mixed/old"; touch -a -d '5 days ago' "$SANDBOX/t1/mixed/old"
+echo n > "$SANDBOX/t1/mixed/new"
+touch -a -d '5 days ago' "$SANDBOX/t1/olddir" "$SANDBOX/t1/mixed"
+echo o > "$SANDBOX/t2/old"; touch -d '2 hours ago' "$SANDBOX/t2/old"
+echo n > "$SANDBOX/t2/new"

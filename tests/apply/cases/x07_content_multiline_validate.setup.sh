@@ -1,0 +1,1 @@
+printf 'old\nend\n' > "$SANDBOX/bad.conf"

@@ -1,0 +1,5 @@
+mkdir -p "$SANDBOX/src" "$SANDBOX/elsewhere"
+echo real > "$SANDBOX/src/real"
+ln -s real "$SANDBOX/src/rel-link"
+echo outside > "$SANDBOX/elsewhere/o"
+ln -s "$SANDBOX/elsewhere/o" "$SANDBOX/src/abs-link"

@@ -1,0 +1,6 @@
+mkdir -p "$SANDBOX/s1" "$SANDBOX/s2" "$SANDBOX/s3"
+head -c 1024 /dev/zero > "$SANDBOX/s1/exact"; head -c 1023 /dev/zero > "$SANDBOX/s1/under"
+head -c 200 /dev/zero > "$SANDBOX/s2/big-old"; touch -d '2 days ago' "$SANDBOX/s2/big-old"
+head -c 200 /dev/zero > "$SANDBOX/s2/big-new"
+head -c 10 /dev/zero > "$SANDBOX/s2/small-old"; touch -d '2 days ago' "$SANDBOX/s2/small-old"
+: > "$SANDBOX/s3/core"; echo x > "$SANDBOX/s3/other"

@@ -1,0 +1,1 @@
+echo ok > "$SANDBOX/src-ok"; echo bad > "$SANDBOX/src-ko"; echo same > "$SANDBOX/same"
