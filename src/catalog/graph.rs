@@ -583,6 +583,23 @@ impl RunGraph {
         }
     }
 
+    /// Whether `to` can be reached from `from` along dependent edges (`to`
+    /// waits, directly or not, for `from`).
+    pub fn reaches(&self, from: usize, to: usize) -> bool {
+        let mut seen = vec![false; self.vertices.len()];
+        let mut stack = vec![from];
+        while let Some(v) = stack.pop() {
+            if v == to {
+                return true;
+            }
+            if std::mem::replace(&mut seen[v], true) {
+                continue;
+            }
+            stack.extend(self.dependents[v].iter().copied());
+        }
+        false
+    }
+
     /// Frees generated resources from waiting on their generator (a tidy is
     /// `depthfirst?` in Puppet: its files are ordered before it, so what the
     /// tidy itself waits for does not hold them back).

@@ -127,7 +127,11 @@ impl Run<'_> {
                             && normalize_path(c.param_str("path").unwrap_or(&c.title)) == d_str
                     });
                     if let Some(vd) = found.and_then(|i| self.graph.vertex_of(i)) {
-                        self.graph.add_generated_dependency(vd, f);
+                        // Not when the directory waits for the tidy: Puppet
+                        // leaves out an autorequire that would make a cycle.
+                        if !self.graph.reaches(f, vd) {
+                            self.graph.add_generated_dependency(vd, f);
+                        }
                         break;
                     }
                     dir = d.parent();

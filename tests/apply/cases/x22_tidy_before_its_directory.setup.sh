@@ -1,0 +1,1 @@
+mkdir -p "$SANDBOX/d"; echo x > "$SANDBOX/d/f"
