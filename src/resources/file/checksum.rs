@@ -103,7 +103,7 @@ impl Checksum {
         }
         let hex = match self {
             Checksum::Md5 | Checksum::Md5Lite => stream!(md5::Md5::new()),
-            Checksum::Sha1 | Checksum::Sha1Lite => stream!(Sha1::new()),
+            Checksum::Sha1 | Checksum::Sha1Lite => stream!(sha1::Sha1::new()),
             Checksum::Sha224 => stream!(sha2::Sha224::new()),
             Checksum::Sha256 | Checksum::Sha256Lite => stream!(sha2::Sha256::new()),
             Checksum::Sha384 => stream!(sha2::Sha384::new()),
@@ -121,88 +121,6 @@ pub fn hex(bytes: &[u8]) -> String {
         let _ = write!(s, "{b:02x}");
     }
     s
-}
-
-/// SHA-1 (FIPS 180-4), for `checksum => sha1` only: Puppet still offers it
-/// and kuppet must print the same sums.
-struct Sha1 {
-    state: [u32; 5],
-    block: [u8; 64],
-    filled: usize,
-    length: u64,
-}
-
-impl Sha1 {
-    fn new() -> Sha1 {
-        Sha1 {
-            state: [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0],
-            block: [0; 64],
-            filled: 0,
-            length: 0,
-        }
-    }
-
-    fn update(&mut self, mut data: &[u8]) {
-        self.length = self.length.wrapping_add(data.len() as u64);
-        while !data.is_empty() {
-            let take = (64 - self.filled).min(data.len());
-            self.block[self.filled..self.filled + take].copy_from_slice(&data[..take]);
-            self.filled += take;
-            data = &data[take..];
-            if self.filled == 64 {
-                let block = self.block;
-                self.compress(&block);
-                self.filled = 0;
-            }
-        }
-    }
-
-    fn compress(&mut self, block: &[u8; 64]) {
-        let mut w = [0u32; 80];
-        for (i, chunk) in block.chunks_exact(4).enumerate() {
-            w[i] = u32::from_be_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-        }
-        for i in 16..80 {
-            w[i] = (w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]).rotate_left(1);
-        }
-        let [mut a, mut b, mut c, mut d, mut e] = self.state;
-        for (i, wi) in w.iter().enumerate() {
-            let (f, k) = match i {
-                0..=19 => ((b & c) | (!b & d), 0x5A827999),
-                20..=39 => (b ^ c ^ d, 0x6ED9EBA1),
-                40..=59 => ((b & c) | (b & d) | (c & d), 0x8F1BBCDC),
-                _ => (b ^ c ^ d, 0xCA62C1D6),
-            };
-            let t = a
-                .rotate_left(5)
-                .wrapping_add(f)
-                .wrapping_add(e)
-                .wrapping_add(k)
-                .wrapping_add(*wi);
-            e = d;
-            d = c;
-            c = b.rotate_left(30);
-            b = a;
-            a = t;
-        }
-        for (s, v) in self.state.iter_mut().zip([a, b, c, d, e]) {
-            *s = s.wrapping_add(v);
-        }
-    }
-
-    fn finalize(mut self) -> [u8; 20] {
-        let bits = self.length.wrapping_mul(8);
-        self.update(&[0x80]);
-        while self.filled != 56 {
-            self.update(&[0]);
-        }
-        self.update(&bits.to_be_bytes());
-        let mut out = [0u8; 20];
-        for (i, s) in self.state.iter().enumerate() {
-            out[i * 4..i * 4 + 4].copy_from_slice(&s.to_be_bytes());
-        }
-        out
-    }
 }
 
 #[cfg(test)]
