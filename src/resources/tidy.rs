@@ -6,6 +6,7 @@
 //! neither every candidate goes. Directories are candidates only with
 //! `rmdirs`. Files the catalog manages are left alone.
 
+use super::file::recurse;
 use super::{Host, ResourceError, param_bool, param_list, param_string};
 use crate::catalog::Resource;
 use crate::catalog::graph::normalize_path;
@@ -175,7 +176,11 @@ pub fn generate(
     }
     let mut candidates = vec![top.clone()];
     if let Some(limit) = criteria.recurse {
-        walk(host, &top, limit, 1, &mut candidates);
+        candidates.extend(
+            recurse::walk(host, &top, limit, false, &[])
+                .into_iter()
+                .map(|e| recurse::join(&top, &e.relative)),
+        );
     }
     let mut found: Vec<String> = candidates
         .into_iter()
@@ -217,34 +222,6 @@ pub fn generate(
 /// them as the resource is made; an error refuses the catalog).
 pub fn validate(resource: &Resource) -> Result<(), ResourceError> {
     Criteria::of(resource).map(|_| ())
-}
-
-/// Puppet's `Fileset` for tidy: every entry below `dir`, `limit` levels
-/// deep (links are not followed).
-fn walk(host: &Host, dir: &str, limit: Option<usize>, depth: usize, out: &mut Vec<String>) {
-    if limit.is_some_and(|l| depth > l) {
-        return;
-    }
-    let Ok(entries) = fs::read_dir(host.path(dir)) else {
-        return;
-    };
-    let mut names: Vec<String> = entries
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    for name in names {
-        let path = if dir == "/" {
-            format!("/{name}")
-        } else {
-            format!("{dir}/{name}")
-        };
-        let is_dir = fs::symlink_metadata(host.path(&path)).is_ok_and(|m| m.is_dir());
-        out.push(path.clone());
-        if is_dir {
-            walk(host, &path, limit, depth + 1, out);
-        }
-    }
 }
 
 /// Puppet's `tidy?` for one path.

@@ -71,9 +71,9 @@ pub struct Child {
 }
 
 /// An entry found by walking a tree: its path relative to the top, its type.
-struct Entry {
-    relative: String,
-    directory: bool,
+pub(crate) struct Entry {
+    pub(crate) relative: String,
+    pub(crate) directory: bool,
 }
 
 /// The children of a recursive `file` resource. `managed(path)` tells
@@ -218,7 +218,7 @@ pub fn generate(
     Ok(made)
 }
 
-fn join(top: &str, relative: &str) -> String {
+pub(crate) fn join(top: &str, relative: &str) -> String {
     if top == "/" {
         format!("/{relative}")
     } else {
@@ -241,7 +241,7 @@ fn glob(pattern: &[u8], name: &[u8]) -> bool {
 
 /// Puppet's `Fileset`: the entries under a directory (managed path), depth
 /// first, `limit` levels deep; links are not followed unless `follow`.
-fn walk(
+pub(crate) fn walk(
     host: &Host,
     top: &str,
     limit: Option<usize>,
