@@ -7,7 +7,7 @@ use super::Run;
 use crate::catalog::graph::{VertexKind, Walk, normalize_path};
 use crate::resources::file::recurse;
 use crate::resources::{self, Level, tidy};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 impl Run<'_> {
     /// Tidies make their files before the walk starts (Puppet's `generate`,
@@ -114,6 +114,14 @@ impl Run<'_> {
             self.graph.detach_from_generator(v, files);
             // A tidied file autorequires the catalog's file of its nearest
             // managed ancestor directory.
+            let catalog_files: HashMap<String, usize> = self
+                .catalog
+                .resources
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.type_name == "File")
+                .map(|(k, c)| (normalize_path(c.param_str("path").unwrap_or(&c.title)), k))
+                .collect();
             for &f in files {
                 let VertexKind::Resource(r) = self.graph.vertex(f).kind else {
                     continue;
@@ -121,11 +129,7 @@ impl Run<'_> {
                 let path = self.resource(r).title.clone();
                 let mut dir = std::path::Path::new(&path).parent();
                 while let Some(d) = dir {
-                    let d_str = d.to_string_lossy().into_owned();
-                    let found = self.catalog.resources.iter().position(|c| {
-                        c.type_name == "File"
-                            && normalize_path(c.param_str("path").unwrap_or(&c.title)) == d_str
-                    });
+                    let found = catalog_files.get(d.to_string_lossy().as_ref()).copied();
                     if let Some(vd) = found.and_then(|i| self.graph.vertex_of(i)) {
                         // Not when the directory waits for the tidy: Puppet
                         // leaves out an autorequire that would make a cycle.
