@@ -550,13 +550,14 @@ impl<'a> Compiler<'a> {
         let r = self.eval(right, f, m)?;
         let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.loc()).into() };
         match op {
-            BinaryOp::Eq => Ok(Value::Bool(comparison_equal(&l, &r))),
-            BinaryOp::Ne => Ok(Value::Bool(!comparison_equal(&l, &r))),
-            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
-                super::compare::compare_op(op.as_str(), &l, &r)
-                    .map(Value::Bool)
-                    .map_err(err)
-            }
+            BinaryOp::Eq
+            | BinaryOp::Ne
+            | BinaryOp::Lt
+            | BinaryOp::Le
+            | BinaryOp::Gt
+            | BinaryOp::Ge => super::compare::compare_op(op.as_str(), &l, &r)
+                .map(Value::Bool)
+                .map_err(err),
             BinaryOp::Match | BinaryOp::NotMatch => {
                 let matched = self.match_op(&l, &r, f).map_err(err)?;
                 Ok(Value::Bool(if op == BinaryOp::Match {
@@ -706,17 +707,4 @@ fn unreachable_number(m: &Manifest, e: &Expr) -> EResult<Value> {
     Err(EvalError::new("Operand is not a number")
         .at(m, e.loc())
         .into())
-}
-
-/// `==` as Puppet's comparison expression: two types are equal when they
-/// are the same or each is assignable to the other (`Optional[Integer] ==
-/// Variant[Integer, Undef]`); other values by Puppet's equality.
-fn comparison_equal(l: &Value, r: &Value) -> bool {
-    match (l, r) {
-        (Value::Type(a), Value::Type(b)) => {
-            l.puppet_eq(r)
-                || (super::types::is_assignable(a, b) && super::types::is_assignable(b, a))
-        }
-        _ => l.puppet_eq(r),
-    }
 }
