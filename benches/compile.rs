@@ -9,7 +9,7 @@
 //! different fact sets in one process and prints catalogs per second.
 //! `KUPPET_BENCH_SIZES=1000,10000` picks sizes; `KUPPET_BENCH_NO_PUPPET=1` skips Puppet.
 
-use kuppet::eval::{CompileRequest, ManifestInput, compile};
+use kuppet_eval::{CompileRequest, ManifestInput, compile};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -85,7 +85,7 @@ fn kuppet_compile(
     node: &str,
 ) -> (Duration, usize) {
     let start = Instant::now();
-    let manifest = kuppet::syntax::parse("bench.pp", source).expect("generated manifest parses");
+    let manifest = kuppet_syntax::parse("bench.pp", source).expect("generated manifest parses");
     let request = CompileRequest {
         manifests: vec![ManifestInput {
             manifest: Arc::new(manifest),
@@ -105,7 +105,10 @@ fn puppet_catalog_tool() -> Option<PathBuf> {
     }
     let candidates = [
         std::env::var("PUPPET_CATALOG").ok().map(PathBuf::from),
-        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/puppet-catalog")),
+        Some(
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+                .join("../shared/tools/puppet-catalog"),
+        ),
     ];
     candidates
         .into_iter()
@@ -190,7 +193,7 @@ fn main() {
 
     // One manifest, 1,000 fact sets, one process.
     let source = generate(1_000);
-    let manifest = Arc::new(kuppet::syntax::parse("bench.pp", &source).expect("parses"));
+    let manifest = Arc::new(kuppet_syntax::parse("bench.pp", &source).expect("parses"));
     let start = Instant::now();
     let runs = 1_000;
     for i in 0..runs {

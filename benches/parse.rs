@@ -41,7 +41,7 @@ fn main() {
         let t = Instant::now();
         accepted = 0;
         for (path, text) in &sources {
-            if kuppet::syntax::parse(path, text).is_ok() {
+            if kuppet_syntax::parse(path, text).is_ok() {
                 accepted += 1;
             }
         }

@@ -1,16 +1,12 @@
-//! kuppet: Puppet's resource model, run by Kubernetes.
+//! kuppet: Puppet's resource model, run by Kubernetes — the binary's own
+//! crate: the command line ([`cli`]) and the operator ([`k8s`]).
 //!
-//! The flow (see `ARCHITECTURE.md`): [`syntax`] parses Puppet source into an AST,
-//! [`eval`] compiles it with a node's facts into a [`catalog::Catalog`],
-//! [`catalog::graph`] orders it, [`transaction`] converges a machine with the
-//! providers in [`resources`], and [`k8s`] runs all of it as an operator.
+//! The parts it runs are crates of their own (see `ARCHITECTURE.md`):
+//! `kuppet-syntax` parses Puppet source, `kuppet-eval` compiles it with a
+//! node's facts into a `kuppet-catalog` catalog, `kuppet-transaction`
+//! converges a machine with the providers of `kuppet-resources`, and
+//! `kuppet-facts` gathers a host's facts. This crate is the only one that
+//! links kube and tokio.
 
-pub mod catalog;
 pub mod cli;
-pub mod diagnostics;
-pub mod eval;
-pub mod facts;
 pub mod k8s;
-pub mod resources;
-pub mod syntax;
-pub mod transaction;

@@ -1,5 +1,5 @@
 //! Compile cases: every `tests/compile/**/NAME.pp` is compiled with
-//! `kuppet::eval::compile` and checked against what the real Puppet 7 produced
+//! `kuppet_eval::compile` and checked against what the real Puppet 7 produced
 //! (by `tests/compile/regenerate.sh`): `NAME.json` is Puppet's catalog, compared
 //! after the normalization of `catalog-diff` (resources keyed by `Type[title]`
 //! with parameters and tag sets, relationship metaparameters as sorted lists,
@@ -22,7 +22,7 @@
 //! `KUPPET_CASES_REPORT=FILE` writes one `NAME<TAB>pass|fail<TAB>first problem`
 //! line per case (for triage).
 
-use kuppet::eval::{CompileRequest, ManifestInput};
+use kuppet_eval::{CompileRequest, ManifestInput};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -36,7 +36,7 @@ const RELATIONS: [&str; 4] = ["before", "require", "notify", "subscribe"];
 const TIMEOUT: Duration = Duration::from_secs(30);
 
 fn cases_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compile")
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("tests/compile")
 }
 
 /// One case: its name (path under tests/compile without `.pp`) and files.
@@ -123,7 +123,7 @@ fn compile_file(pp: &Path, modules: &Path, facts: Map<String, Value>) -> Outcome
         Ok(s) => s,
         Err(e) => return Outcome::Panic(format!("cannot read {}: {e}", pp.display())),
     };
-    let error = |d: kuppet::diagnostics::Diagnostic| {
+    let error = |d: kuppet_syntax::diagnostics::Diagnostic| {
         let message = d.headline();
         let (line, column) = match &d.location {
             Some(loc) => (Some(loc.line), Some(loc.column)),
@@ -135,7 +135,7 @@ fn compile_file(pp: &Path, modules: &Path, facts: Map<String, Value>) -> Outcome
             column,
         }
     };
-    let manifest = match kuppet::syntax::parse("", &source) {
+    let manifest = match kuppet_syntax::parse("", &source) {
         Ok(m) => m,
         Err(d) => return error(d),
     };
@@ -154,10 +154,10 @@ fn compile_file(pp: &Path, modules: &Path, facts: Map<String, Value>) -> Outcome
     };
     // A `NAME.hiera.yaml` beside the case is its global Hiera layer.
     let hiera = pp.with_extension("hiera.yaml");
-    let data = kuppet::eval::DataConfig {
+    let data = kuppet_eval::DataConfig {
         hiera_config: hiera.is_file().then_some(hiera),
     };
-    match kuppet::eval::compile_with_data(&request, &data).map(|c| c.catalog) {
+    match kuppet_eval::compile_with_data(&request, &data).map(|c| c.catalog) {
         Ok(catalog) => match serde_json::from_str(&catalog.to_json()) {
             Ok(v) => Outcome::Catalog(v),
             Err(e) => Outcome::Panic(format!("kuppet's catalog JSON does not parse: {e}")),

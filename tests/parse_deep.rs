@@ -7,7 +7,7 @@
 //! The threads get 8 MiB, a main thread's default: a debug build needs ~2.7
 //! MiB at the limit (a release build ~350 KiB, well within tokio's 2 MiB).
 
-use kuppet::syntax::parser::MAX_DEPTH;
+use kuppet_syntax::parser::MAX_DEPTH;
 
 /// The stack of a main thread.
 const SMALL_STACK: usize = 8 * 1024 * 1024;
@@ -88,7 +88,7 @@ fn on_small_stack(f: impl FnOnce() + Send + 'static) {
 fn nesting_beyond_the_limit_is_a_clear_error() {
     on_small_stack(|| {
         for (name, source) in shapes(MAX_DEPTH as usize * 4) {
-            match kuppet::syntax::parse(name, &source) {
+            match kuppet_syntax::parse(name, &source) {
                 Ok(_) => panic!("{name}: {} levels parsed", MAX_DEPTH * 4),
                 Err(d) => assert!(
                     d.code == "NESTING_TOO_DEEP" && d.location.is_some(),
@@ -104,7 +104,7 @@ fn nesting_beyond_the_limit_is_a_clear_error() {
 fn far_beyond_the_limit_is_as_clear() {
     on_small_stack(|| {
         for (name, source) in shapes(5_000) {
-            let d = kuppet::syntax::parse(name, &source).expect_err(name);
+            let d = kuppet_syntax::parse(name, &source).expect_err(name);
             assert_eq!(d.code, "NESTING_TOO_DEEP", "{name}: {}", d.render());
         }
     });
@@ -122,7 +122,7 @@ fn nesting_up_to_the_limit_parses_on_a_small_stack() {
                     .find(|(s, _)| *s == name)
                     .map(|(_, src)| src)
                     .unwrap_or_default();
-                if kuppet::syntax::parse(name, &source).is_ok() {
+                if kuppet_syntax::parse(name, &source).is_ok() {
                     deepest = n;
                 }
             }

@@ -9,13 +9,13 @@
 //! files are the examples of `shared/conformance/compile`, and all `ok/` files
 //! are accepted by Puppet.
 
-use kuppet::syntax::ast::*;
-use kuppet::syntax::span::Span;
+use kuppet_syntax::ast::*;
+use kuppet_syntax::span::Span;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 fn fixtures(kind: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .join("tests/parse")
         .join(kind);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -35,7 +35,9 @@ fn stem(path: &Path) -> String {
 
 fn settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/parse/snapshots"));
+    s.set_snapshot_path(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("tests/parse/snapshots"),
+    );
     s.set_prepend_module_to_snapshot(false);
     s
 }
@@ -47,7 +49,7 @@ fn ok_fixtures_parse_with_nested_spans() {
     for path in files {
         let name = stem(&path);
         let source = std::fs::read_to_string(&path).expect("fixture");
-        let manifest = match kuppet::syntax::parse(&name, &source) {
+        let manifest = match kuppet_syntax::parse(&name, &source) {
             Ok(m) => m,
             Err(d) => panic!("{name} does not parse: {}", d.render()),
         };
@@ -72,7 +74,7 @@ fn ok_fixtures_parse_with_nested_spans() {
 
 #[test]
 fn err_fixtures_fail_as_puppet_does() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/parse/err");
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("tests/parse/err");
     let expected = std::fs::read_to_string(dir.join("expected.jsonl")).expect("expected.jsonl");
     let expected: Vec<serde_json::Value> = expected
         .lines()
@@ -92,7 +94,7 @@ fn err_fixtures_fail_as_puppet_does() {
             .find(|v| v["file"] == file.as_str())
             .unwrap_or_else(|| panic!("no Puppet verdict for {file}"));
         let source = std::fs::read_to_string(&path).expect("fixture");
-        let d = match kuppet::syntax::parse(&file, &source) {
+        let d = match kuppet_syntax::parse(&file, &source) {
             Ok(_) => panic!("{file} parses, Puppet rejects it: {}", puppet["message"]),
             Err(d) => d,
         };

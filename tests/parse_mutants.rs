@@ -10,8 +10,8 @@
 //! Known disagreements are listed in `known_disagreements.txt`; any other
 //! disagreement fails the test, and so does verdict agreement under 98%.
 
-use kuppet::diagnostics::Severity;
-use kuppet::syntax::{lexer, parser, validate};
+use kuppet_syntax::diagnostics::Severity;
+use kuppet_syntax::{lexer, parser, validate};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -26,7 +26,7 @@ struct Expected {
 }
 
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/parse/mutants")
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("tests/parse/mutants")
 }
 
 fn expectations() -> Vec<Expected> {
@@ -79,7 +79,7 @@ fn mutants_agree_with_puppet() {
         (0, 0, 0, 0, 0);
     for case in &cases {
         let source = std::fs::read_to_string(dir().join(&case.file)).expect("mutant");
-        let result = kuppet::syntax::parse(&case.file, &source);
+        let result = kuppet_syntax::parse(&case.file, &source);
         let mut disagree = |kind: &str| found.insert((case.file.clone(), kind.to_string()));
         match (&result, case.ok) {
             (Ok(_), true) => verdicts += 1,

@@ -5,8 +5,8 @@
 //! then `cargo +nightly fuzz run compile -- -dict=fuzz/parse.dict -timeout=10`.
 #![no_main]
 
-use kuppet::catalog::graph::RunGraph;
-use kuppet::eval::{CompileRequest, ManifestInput, compile};
+use kuppet_catalog::graph::RunGraph;
+use kuppet_eval::{CompileRequest, ManifestInput, compile};
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
 
@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(source) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(manifest) = kuppet::syntax::parse("fuzz.pp", source) else {
+    let Ok(manifest) = kuppet_syntax::parse("fuzz.pp", source) else {
         return;
     };
     let request = CompileRequest {
@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
     match compile(&request) {
         Ok(catalog) => {
             let _ = serde_json::to_string(&catalog);
-            let _ = RunGraph::build(&catalog, &kuppet::resources::autorequire);
+            let _ = RunGraph::build(&catalog, &kuppet_resources::autorequire);
         }
         Err(d) => {
             let _ = d.render();

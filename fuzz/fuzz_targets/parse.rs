@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(source) = std::str::from_utf8(data) else {
         return;
     };
-    match kuppet::syntax::parse("fuzz.pp", source) {
+    match kuppet_syntax::parse("fuzz.pp", source) {
         Ok(manifest) => {
             for w in &manifest.warnings {
                 let _ = w.render();

@@ -965,7 +965,7 @@ impl Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Edge;
+    use crate::Edge;
 
     fn res(ty: &str, title: &str, params: &[(&str, serde_json::Value)]) -> Resource {
         Resource {

@@ -4,10 +4,10 @@
 //! does with a NodeCatalog); otherwise the manifests are parsed and compiled
 //! with the facts (`--facts`, or gathered from the host) first.
 
-use crate::catalog::Catalog;
-use crate::eval::{CompileRequest, DataConfig, ManifestInput};
-use crate::resources::Level;
-use crate::transaction::{self, ApplyOptions};
+use kuppet_catalog::Catalog;
+use kuppet_eval::{CompileRequest, DataConfig, ManifestInput};
+use kuppet_resources::Level;
+use kuppet_transaction::{self as transaction, ApplyOptions};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -94,7 +94,7 @@ fn run_inner(args: Args) -> Result<u8, String> {
     if catalog.catalog_uuid.is_empty() {
         // Puppet gives every catalog it compiles a fresh uuid; kuppet's
         // compiles are deterministic, so the run names the catalog it applies.
-        catalog.catalog_uuid = transaction::clock::uuid();
+        catalog.catalog_uuid = kuppet_resources::clock::uuid();
     }
     let options = ApplyOptions {
         noop: args.noop,
@@ -156,7 +156,7 @@ fn compile(args: &Args, root: &Path) -> Result<Catalog, String> {
     let started = Instant::now();
     let facts = match &args.facts {
         Some(path) => read_facts(path)?,
-        None => crate::facts::gather(root),
+        None => kuppet_facts::gather(root),
     };
     let node = args
         .node
@@ -182,7 +182,7 @@ fn compile(args: &Args, root: &Path) -> Result<Catalog, String> {
             .unwrap_or_else(|_| path.clone())
             .to_string_lossy()
             .into_owned();
-        let manifest = crate::syntax::parse(&name, &source).map_err(|d| d.to_string())?;
+        let manifest = kuppet_syntax::parse(&name, &source).map_err(|d| d.to_string())?;
         manifests.push(ManifestInput {
             manifest: Arc::new(manifest),
             apply_top_level: true,
@@ -206,7 +206,7 @@ fn compile(args: &Args, root: &Path) -> Result<Catalog, String> {
     let data = DataConfig {
         hiera_config: args.hiera_config.clone(),
     };
-    let catalog = crate::eval::compile_with_data(&request, &data)
+    let catalog = kuppet_eval::compile_with_data(&request, &data)
         .map(|c| c.catalog)
         .map_err(|d| d.to_string())?;
     println!(

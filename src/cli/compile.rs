@@ -1,7 +1,7 @@
 //! `kuppet compile MANIFEST...`: prints the catalog Puppet would compile.
 
-use crate::diagnostics::Diagnostic;
-use crate::eval::{CompileRequest, Compiled, DataConfig, ManifestInput};
+use kuppet_eval::{CompileRequest, Compiled, DataConfig, ManifestInput};
+use kuppet_syntax::diagnostics::Diagnostic;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -35,7 +35,7 @@ pub fn run(args: Args) -> u8 {
                 return 1;
             }
         },
-        None => crate::facts::gather(Path::new("/")),
+        None => kuppet_facts::gather(Path::new("/")),
     };
     match compile_files(
         &args.manifests,
@@ -74,7 +74,7 @@ pub fn compile_files(
     let mut manifests = Vec::with_capacity(files.len());
     for file in files {
         let source = super::read_source(file).map_err(Diagnostic::message)?;
-        let manifest = crate::syntax::parse(&file.display().to_string(), &source)?;
+        let manifest = kuppet_syntax::parse(&file.display().to_string(), &source)?;
         manifests.push(ManifestInput {
             manifest: Arc::new(manifest),
             apply_top_level: true,
@@ -112,7 +112,7 @@ pub fn compile_files(
     let data = DataConfig {
         hiera_config: hiera_config.map(Path::to_path_buf),
     };
-    crate::eval::compile_with_data(&request, &data)
+    kuppet_eval::compile_with_data(&request, &data)
 }
 
 /// Reads facts from YAML or JSON (JSON is YAML, so one parser serves both).

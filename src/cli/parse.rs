@@ -3,7 +3,7 @@
 //! caret (or one JSON object per file with `--json`); exits 1 when any file is
 //! rejected.
 
-use crate::diagnostics::Diagnostic;
+use kuppet_syntax::diagnostics::Diagnostic;
 use std::path::PathBuf;
 
 /// Stack for the parsing thread: the parser's depth limit keeps it well below this.
@@ -49,7 +49,7 @@ fn check_all(args: &Args) -> u8 {
         let shown = file.display().to_string();
         let result = super::read_source(file)
             .map_err(Diagnostic::message)
-            .and_then(|source| crate::syntax::parse(&shown, &source).map(|m| m.warnings));
+            .and_then(|source| kuppet_syntax::parse(&shown, &source).map(|m| m.warnings));
         failed |= result.is_err();
         if args.json {
             println!("{}", json_line(&shown, &result));

@@ -6,10 +6,10 @@
 use super::compiler::{Compiler, capitalize_name};
 use super::error::{EResult, EvalError, Flow};
 use super::scope::Frame;
-use super::types::PType;
-use super::value::Value;
-use crate::syntax::Manifest;
-use crate::syntax::ast::*;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::*;
+use kuppet_values::types::PType;
+use kuppet_values::value::Value;
 
 impl<'a> Compiler<'a> {
     // ----- access
@@ -63,7 +63,7 @@ impl<'a> Compiler<'a> {
                             return Err(at(
                                 format!(
                                     "An Array[] cannot use {} where Integer is expected",
-                                    super::types::bad_key_type_name(&other)
+                                    kuppet_values::types::bad_key_type_name(&other)
                                 ),
                                 key_at(i),
                             ));
@@ -114,12 +114,13 @@ impl<'a> Compiler<'a> {
                     match n {
                         Some(Value::Integer(n)) => ns.push(n),
                         other => {
-                            let actual =
-                                super::types::bad_key_type_name(other.as_ref().unwrap_or(k));
+                            let actual = kuppet_values::types::bad_key_type_name(
+                                other.as_ref().unwrap_or(k),
+                            );
                             return Err(at(
                                 format!(
                                     "A substring operation does not accept {} as a character index. Expected an Integer",
-                                    super::labels::a_an(&actual)
+                                    kuppet_values::labels::a_an(&actual)
                                 ),
                                 key_at(i),
                             ));
@@ -160,7 +161,7 @@ impl<'a> Compiler<'a> {
             other => Err(at(
                 format!(
                     "Operator '[]' is not applicable to {}.",
-                    super::labels::a_an_label(other)
+                    kuppet_values::labels::a_an_label(other)
                 ),
                 target,
             )),
@@ -214,7 +215,7 @@ impl<'a> Compiler<'a> {
                     other => {
                         return Err(err(format!(
                             "Resource[] does not accept {}",
-                            super::labels::a_an_label(other)
+                            kuppet_values::labels::a_an_label(other)
                         )));
                     }
                 };
@@ -244,7 +245,7 @@ impl<'a> Compiler<'a> {
                 let cap = capitalize_name(n);
                 self.resource_attribute("Class", &cap, attr).map_err(err)
             }
-            _ => super::types::parameterize(ty, args)
+            _ => kuppet_values::types::parameterize(ty, args)
                 .map(Value::from_type)
                 .map_err(err),
         }

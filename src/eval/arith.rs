@@ -5,12 +5,12 @@
 
 use super::compiler::Compiler;
 use super::error::{EResult, EvalError, Flow};
-use super::labels::a_an_label;
-use super::time::NSECS_PER_SEC;
-use super::value::Value;
-use crate::syntax::Manifest;
-use crate::syntax::ast::*;
 use indexmap::IndexMap;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::*;
+use kuppet_values::labels::a_an_label;
+use kuppet_values::time::NSECS_PER_SEC;
+use kuppet_values::value::Value;
 use std::rc::Rc;
 
 /// Puppet's Integer range.
@@ -84,7 +84,7 @@ impl<'a> Compiler<'a> {
             other => Err(at(
                 format!(
                     "The value '{}' cannot be converted to Numeric.",
-                    super::convert::ruby_to_s(other)
+                    kuppet_values::convert::ruby_to_s(other)
                 ),
                 m,
                 at_e,
@@ -448,19 +448,19 @@ fn ruby_capital_a_an(v: &Value) -> String {
 }
 
 fn timespan(ns: i128) -> Result<Value, Flow> {
-    super::time::nanos(ns)
+    kuppet_values::time::nanos(ns)
         .map(Value::Timespan)
         .map_err(|m| EvalError::new(m).into())
 }
 
 fn timestamp(ns: i128) -> Result<Value, Flow> {
-    super::time::nanos(ns)
+    kuppet_values::time::nanos(ns)
         .map(Value::Timestamp)
         .map_err(|m| EvalError::new(m).into())
 }
 
 fn seconds_to_nanos(v: &Value) -> Option<i64> {
-    super::time::seconds_to_nanos(v).and_then(|n| i64::try_from(n).ok())
+    kuppet_values::time::seconds_to_nanos(v).and_then(|n| i64::try_from(n).ok())
 }
 
 fn as_f64(v: &Value) -> f64 {

@@ -8,11 +8,11 @@ use super::classes::Declare;
 use super::compiler::{Compiler, capitalize_name};
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, ScopeKind, TOP};
-use super::types::PType;
-use super::value::Value;
-use crate::syntax::Manifest;
-use crate::syntax::ast::*;
 use indexmap::IndexMap;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::*;
+use kuppet_values::types::PType;
+use kuppet_values::value::Value;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -175,7 +175,7 @@ impl<'a> Compiler<'a> {
                 let mut all = true;
                 for a in &args {
                     // Each argument is one tag (an array is its Ruby text).
-                    let names = vec![super::convert::ruby_to_s(a)];
+                    let names = vec![kuppet_values::convert::ruby_to_s(a)];
                     for n in names {
                         let n = n.to_lowercase();
                         let in_scope = owner.is_some_and(|o| self.resource_tagged(o, &n));
@@ -474,17 +474,17 @@ impl<'a> Compiler<'a> {
                         .map_err(|msg| self.call_error(msg, e, m))?,
                     _ => return Err(self.call_error("'assert_type' expects a Type", e, m)),
                 };
-                if super::types::is_instance(&t, &args[1]) {
+                if kuppet_values::types::is_instance(&t, &args[1]) {
                     return Ok(args[1].clone());
                 }
                 if let Some(l) = lambda {
-                    let actual = Value::from_type(super::types::infer(&args[1]));
+                    let actual = Value::from_type(kuppet_values::types::infer(&args[1]));
                     return self.call_lambda(l, vec![Value::from_type(t), actual], f, m);
                 }
                 Err(self.call_error(
                     format!(
                         "assert_type(): {}",
-                        super::types::describe_mismatch(&t, &args[1])
+                        kuppet_values::types::describe_mismatch(&t, &args[1])
                     ),
                     e,
                     m,
@@ -493,9 +493,9 @@ impl<'a> Compiler<'a> {
             "type" => {
                 let v = args.first().cloned().unwrap_or(Value::Undef);
                 let t = match args.get(1).and_then(|a| a.as_str()) {
-                    Some("generalized") => super::types::infer_generic(&v),
-                    Some("reduced") => super::types::infer(&v),
-                    _ => super::types::infer_set(&v),
+                    Some("generalized") => kuppet_values::types::infer_generic(&v),
+                    Some("reduced") => kuppet_values::types::infer(&v),
+                    _ => kuppet_values::types::infer_set(&v),
                 };
                 Ok(Value::from_type(t))
             }
@@ -506,7 +506,9 @@ impl<'a> Compiler<'a> {
                 self.new_instance(t, rest.to_vec(), e, m)
             }
             "versioncmp" | "sprintf" | "split" | "join" => self.call_pure(name, &args, e, m),
-            "strftime" => super::time::strftime(&args).map_err(|msg| self.call_error(msg, e, m)),
+            "strftime" => {
+                kuppet_values::time::strftime(&args).map_err(|msg| self.call_error(msg, e, m))
+            }
             _ => {
                 if let Some(r) = self.call_stdlib(name, &args, lambda, e, f, m) {
                     return r;
@@ -546,7 +548,7 @@ impl<'a> Compiler<'a> {
                 m,
             ));
         };
-        super::convert::new_value(t, &args).map_err(|msg| self.call_error(msg, e, m))
+        kuppet_values::convert::new_value(t, &args).map_err(|msg| self.call_error(msg, e, m))
     }
 
     /// The label Puppet logs function messages under: `Class[main]`, `Class[Foo]`, `Foo[x]`.
@@ -755,13 +757,13 @@ impl<'a> Compiler<'a> {
         if let Some(rt) = &fd.return_type {
             let t = self.eval(rt, &mut frame, def.manifest)?;
             if let Value::Type(t) = t
-                && !super::types::is_instance(&t, &v)
+                && !kuppet_values::types::is_instance(&t, &v)
             {
                 return Err(self.call_error(
                     format!(
                         "value returned from {} has wrong type, {}",
                         fd.name,
-                        super::types::describe_mismatch(&t, &v)
+                        kuppet_values::types::describe_mismatch(&t, &v)
                     ),
                     e,
                     m,
@@ -815,7 +817,7 @@ impl<'a> Compiler<'a> {
             if let Some(t) = &p.type_expr {
                 let tv = self.eval(t, f, m).map_err(flow_message)?;
                 if let Value::Type(t) = tv
-                    && !super::types::is_instance(&t, &v)
+                    && !kuppet_values::types::is_instance(&t, &v)
                 {
                     let who = if what == "block" {
                         "block".to_string()
@@ -825,7 +827,7 @@ impl<'a> Compiler<'a> {
                     return Err(format!(
                         "{who} parameter '{}' {}",
                         p.name,
-                        super::types::describe_mismatch(&t, &v)
+                        kuppet_values::types::describe_mismatch(&t, &v)
                     ));
                 }
             }

@@ -7,11 +7,11 @@ use super::core_types;
 use super::error::{EResult, EvalError, Flow};
 use super::resources::Attrs;
 use super::scope::{Frame, ResId, ScopeId, ScopeKind};
-use super::types::PType;
-use super::value::Value;
-use crate::syntax::Manifest;
-use crate::syntax::ast::*;
-use crate::syntax::span::Span;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::*;
+use kuppet_syntax::span::Span;
+use kuppet_values::types::PType;
+use kuppet_values::value::Value;
 use std::rc::Rc;
 
 /// How a class is being declared.
@@ -454,7 +454,7 @@ impl<'a> Compiler<'a> {
                 continue;
             }
             if !params.iter().any(|p| *p.name == **k) {
-                problems.push(super::types::unknown_parameter(k));
+                problems.push(kuppet_values::types::unknown_parameter(k));
             }
         }
         // Metaparameters given to the resource are variables in its body
@@ -523,7 +523,7 @@ impl<'a> Compiler<'a> {
                         Value::Undef
                     }
                     None => {
-                        problems.push(super::types::missing_parameter(&p.name));
+                        problems.push(kuppet_values::types::missing_parameter(&p.name));
                         continue;
                     }
                 },
@@ -531,10 +531,10 @@ impl<'a> Compiler<'a> {
             if p.type_expr.is_some() {
                 let tv = self.parameter_type(p, m)?;
                 if let Value::Type(ty) = tv
-                    && !super::types::is_instance(&ty, &value)
+                    && !kuppet_values::types::is_instance(&ty, &value)
                 {
                     let label = format!("parameter '{}'", p.name);
-                    let errs = super::types::describe_mismatch_at(&label, &ty, &value);
+                    let errs = kuppet_values::types::describe_mismatch_at(&label, &ty, &value);
                     if !errs.is_empty() {
                         problems.extend(errs);
                         continue;
@@ -546,7 +546,7 @@ impl<'a> Compiler<'a> {
                 .insert(Rc::from(p.name.as_str()), value);
         }
         if !problems.is_empty() {
-            let msg = super::types::format_subject_errors(&reference, &problems);
+            let msg = kuppet_values::types::format_subject_errors(&reference, &problems);
             return Err(EvalError::new(msg).into());
         }
         Ok(())

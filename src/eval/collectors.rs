@@ -5,10 +5,10 @@
 use super::compiler::{Compiler, Override, Param, RelEnd, Relationship, capitalize_name};
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, ResId};
-use super::types::PType;
-use super::value::Value;
-use crate::syntax::Manifest;
-use crate::syntax::ast::*;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::*;
+use kuppet_values::types::PType;
+use kuppet_values::value::Value;
 use rustc_hash::FxHashSet;
 use std::rc::Rc;
 
@@ -201,7 +201,7 @@ impl<'a> Compiler<'a> {
                 };
                 let m = c.manifest;
                 self.merge_override(id, &ov)
-                    .map_err(|e| Flow::from(e.at(m, crate::syntax::span::Span::default())))?;
+                    .map_err(|e| Flow::from(e.at(m, kuppet_syntax::span::Span::default())))?;
             }
         }
         Ok(found)
@@ -408,7 +408,7 @@ impl<'a> Compiler<'a> {
                 }
             }
             // A string is parsed as a type: 'File[/x]'.
-            Value::String(s) => match crate::catalog::split_reference(s) {
+            Value::String(s) => match kuppet_catalog::split_reference(s) {
                 Some((t, title)) => out.push(RelEnd::Ref(t.to_string(), title.to_string())),
                 None => match PType::from_name(s.trim()) {
                     Some(t) => return Err(not_catalog(&t)),
@@ -422,7 +422,7 @@ impl<'a> Compiler<'a> {
             other => {
                 return Err(format!(
                     "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
-                    super::labels::a_an_label(other)
+                    kuppet_values::labels::a_an_label(other)
                 ));
             }
         }

@@ -7,13 +7,13 @@ use super::error::{EResult, EvalError, Flow};
 use super::resource_types::TypeRef;
 use super::ruby_type::ModuleType;
 use super::scope::{Frame, ResId, Scope, ScopeId, ScopeKind, TOP};
-use super::types::AliasType;
-use super::value::Value;
-use crate::catalog::{Catalog, Edge, Resource};
-use crate::syntax::Manifest;
-use crate::syntax::ast::*;
-use crate::syntax::span::Span;
 use indexmap::IndexMap;
+use kuppet_catalog::{Catalog, Edge, Resource};
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::*;
+use kuppet_syntax::span::Span;
+use kuppet_values::types::AliasType;
+use kuppet_values::value::Value;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -173,7 +173,7 @@ pub struct Compiler<'a> {
     /// The manifest top-level code is being evaluated from (for locations).
     pub main_manifest: Option<&'a Manifest>,
     /// Hiera: configurations and data files read so far.
-    pub hiera: super::lookup::HieraState,
+    pub hiera: kuppet_hiera::HieraState,
     /// The types of class and define parameters, evaluated once where the
     /// definition is loaded (Puppet's `create_type_map`), by parameter.
     pub param_types: FxHashMap<*const Parameter, Value>,
@@ -197,7 +197,7 @@ impl<'a> Compiler<'a> {
         Compiler {
             node: node.to_string(),
             facts: facts_value,
-            hiera: super::lookup::HieraState::new(None, modulepath.clone()),
+            hiera: kuppet_hiera::HieraState::new(None, modulepath.clone()),
             modulepath,
             arena,
             type_arena,
@@ -557,7 +557,7 @@ impl<'a> Compiler<'a> {
             'outer2: for n in &self.nodes {
                 for m in &n.def.matches {
                     if let ExprKind::Regex(r) = &m.kind {
-                        let re = super::value::RegexValue::new(r)
+                        let re = kuppet_values::value::RegexValue::new(r)
                             .map_err(|e| EvalError::new(e).at(n.manifest, m.span))?;
                         if let Some(caps) = re.captures(&name) {
                             let cleaned: String = r
@@ -999,19 +999,19 @@ fn node_match_key(e: &Expr) -> Option<String> {
 pub fn collect_refs(v: &Value, out: &mut Vec<(String, String)>) {
     match v {
         Value::Type(t) => {
-            if let super::types::PType::Resource {
+            if let kuppet_values::types::PType::Resource {
                 type_name: Some(tn),
                 title: Some(title),
             } = &**t
             {
                 out.push((tn.clone(), title.clone()));
-            } else if let super::types::PType::Class { name: Some(n) } = &**t {
+            } else if let kuppet_values::types::PType::Class { name: Some(n) } = &**t {
                 out.push(("Class".to_string(), capitalize_name(n)));
             }
         }
         Value::Array(items) => items.iter().for_each(|i| collect_refs(i, out)),
         Value::String(s) => {
-            if let Some((t, title)) = crate::catalog::split_reference(s) {
+            if let Some((t, title)) = kuppet_catalog::split_reference(s) {
                 out.push((t.to_string(), title.to_string()));
             }
         }
@@ -1022,7 +1022,7 @@ pub fn collect_refs(v: &Value, out: &mut Vec<(String, String)>) {
 /// A parameter value as catalog data: references as `Type[title]` strings,
 /// class references capitalized, `undef` left out (`None`).
 pub fn catalog_json(v: &Value) -> Option<serde_json::Value> {
-    use super::types::PType;
+    use kuppet_values::types::PType;
     match v {
         Value::Type(t) => match &**t {
             PType::Resource {
@@ -1071,8 +1071,8 @@ fn holds_reference(v: &Value) -> bool {
             Value::Array(items) => items.iter().any(walk),
             Value::Type(t) => matches!(
                 &**t,
-                super::types::PType::Resource { title: Some(_), .. }
-                    | super::types::PType::Class { name: Some(_) }
+                kuppet_values::types::PType::Resource { title: Some(_), .. }
+                    | kuppet_values::types::PType::Class { name: Some(_) }
             ),
             _ => false,
         }

@@ -9,9 +9,9 @@
 use super::compiler::Compiler;
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, ScopeKind, TOP};
-use super::value::Value;
-use crate::syntax::Manifest;
-use crate::syntax::ast::{ExprKind, FunctionDef};
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::{ExprKind, FunctionDef};
+use kuppet_values::value::Value;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -189,7 +189,7 @@ impl<'a> Compiler<'a> {
             Some(m) => *m,
             None => {
                 let source = translate(template).map_err(|e| format!("Invalid EPP: {e}"))?;
-                let parsed = crate::syntax::parse(label, &source)
+                let parsed = kuppet_syntax::parse(label, &source)
                     .map_err(|d| format!("Invalid EPP: {}", d.headline()))?;
                 let m: &'a Manifest = self.arena.alloc(parsed);
                 self.epp_cache.insert(template.to_string(), m);
@@ -256,12 +256,12 @@ impl<'a> Compiler<'a> {
             };
             if let Some(t) = &p.type_expr
                 && let Value::Type(t) = self.eval(t, &mut frame, manifest)?
-                && !super::types::is_instance(&t, &v)
+                && !kuppet_values::types::is_instance(&t, &v)
             {
                 return Err(EvalError::new(format!(
                     "epp(): parameter '{}' {}",
                     p.name,
-                    super::types::describe_mismatch(&t, &v)
+                    kuppet_values::types::describe_mismatch(&t, &v)
                 ))
                 .into());
             }
@@ -329,7 +329,7 @@ mod tests {
             .unwrap_or_default();
         assert!(src.starts_with("function kuppet_epp_template( $p ) {"));
         assert!(src.contains("kuppet_epp_text( $p )"));
-        assert!(crate::syntax::parse("t", &src).is_ok(), "{src}");
+        assert!(kuppet_syntax::parse("t", &src).is_ok(), "{src}");
     }
 
     #[test]

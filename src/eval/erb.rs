@@ -1,143 +1,278 @@
-//! ERB templates (`template()` and `inline_template()`), rendered as Puppet 7
-//! renders them: Ruby's ERB with trim mode `-`, the scope's variables as
-//! instance variables (`@name`), and `scope` for lookups and Puppet functions.
-//!
-//! kuppet cannot run Ruby, so this module interprets the subset of Ruby that
-//! templates use: [`scan`] splits the template into text and tags, [`lexer`]
-//! and [`parser`] read the Ruby into an [`ast`], and [`interp`] evaluates it
-//! with Ruby's semantics ([`value`], [`format`], and the core classes'
-//! methods under [`methods`]). [`puppet`] connects it to the compiler.
-//! Ruby it does not know fails with a located [`ErbError`], never silently.
+//! The bridge between templates and the compiler: `template()` and
+//! `inline_template()` (finding, parsing, rendering, and reporting errors as
+//! Puppet does), the calling scope as the template's [`Host`], and the
+//! conversion of values between Puppet and Ruby (undef is nil, `default` is
+//! `:default`, Puppet strings are frozen Ruby strings).
 
-mod ast;
-mod format;
-mod interp;
-mod lexer;
-mod methods;
-mod parser;
-mod puppet;
-mod regex;
-mod scan;
-mod sprintf;
-mod value;
-
-use super::value::Value;
-use std::fmt;
+use crate::compiler::Compiler;
+use crate::error::{EResult, EvalError, Flow};
+use crate::scope::{Frame, ScopeId, ScopeKind, TOP};
+use indexmap::IndexMap;
+use kuppet_erb::RValue;
+use kuppet_erb::{ErbError, Host, Template};
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::Expr;
+use kuppet_values::value::Value;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-pub use value::RClass;
+/// How deeply templates may render templates (`scope.function_template`).
+const MAX_TEMPLATE_DEPTH: u32 = 20;
 
-/// What went wrong in a template.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ErrorKind {
-    /// Ruby would not parse the template.
-    Syntax,
-    /// Valid Ruby that kuppet's interpreter does not support.
-    Unsupported,
-    /// A Ruby exception raised while rendering (and not rescued).
-    Raised(RClass),
-    /// The template nests or loops beyond kuppet's limits.
-    Limit,
+thread_local! {
+    static TEMPLATE_DEPTH: Cell<u32> = const { Cell::new(0) };
+    /// Ruby objects templates stored with `scope.setvar`, by scope and name,
+    /// while the outermost template renders.
+    static STORED: RefCell<Vec<(ScopeId, String, RValue)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// An error in a template, with the template and line (of the Ruby script
-/// ERB generates, which is the template's line unless comments span lines).
-#[derive(Debug, Clone, thiserror::Error)]
-pub struct ErbError {
-    pub kind: ErrorKind,
-    pub file: Rc<str>,
-    pub line: u32,
-    pub message: String,
+/// Which function renders: `template('mod/x.erb', ...)` or `inline_template('...')`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TemplateKind {
+    File,
+    Inline,
 }
 
-impl ErbError {
-    pub fn new(kind: ErrorKind, file: &str, line: u32, message: impl Into<String>) -> ErbError {
-        ErbError {
-            kind,
-            file: Rc::from(file),
-            line,
-            message: message.into(),
+/// The calling scope of a template.
+struct ScopeHost<'c, 'a> {
+    c: &'c mut Compiler<'a>,
+    f: &'c mut Frame,
+    e: &'a Expr,
+    m: &'a Manifest,
+}
+
+impl<'a> ScopeHost<'_, 'a> {
+    /// The scope Puppet looks in after `id`: the inherited class's, else the
+    /// enclosing node or top scope.
+    fn next_scope(&self, id: ScopeId) -> Option<ScopeId> {
+        let sc = &self.c.scopes[id];
+        if sc.inherited.is_some() {
+            return sc.inherited;
         }
-    }
-
-    /// The message as Puppet's `Detail:` shows it.
-    pub fn detail(&self) -> String {
-        match &self.kind {
-            ErrorKind::Syntax => format!("{}:{}: {}", self.file, self.line, self.message),
-            ErrorKind::Unsupported => format!(
-                "{} (kuppet's ERB interpreter does not support this Ruby)",
-                self.message
-            ),
-            ErrorKind::Raised(_) | ErrorKind::Limit => self.message.clone(),
+        let mut p = sc.parent;
+        while let Some(pid) = p {
+            match self.c.scopes[pid].kind {
+                ScopeKind::Top | ScopeKind::Node => return Some(pid),
+                _ => p = self.c.scopes[pid].parent,
+            }
         }
-    }
-}
-
-impl fmt::Display for ErbError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} (template {}, line {})",
-            self.detail(),
-            self.file,
-            self.line
-        )
-    }
-}
-
-/// What a template can ask of the compiler.
-pub trait Host {
-    /// `@name`: a variable the calling scope sees; None when unset or undef.
-    fn variable(&mut self, name: &str) -> Option<Value>;
-    /// `scope.lookupvar(name)`, `scope[name]`: also `::x` and `class::x`.
-    fn lookupvar(&mut self, name: &str) -> Option<Value>;
-    /// Every variable the calling scope sees (`scope.to_hash`), undef left out.
-    fn variables(&mut self) -> Vec<(String, Value)>;
-    /// Calls a Puppet function (`scope.function_x([...])`, `scope.call_function`).
-    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
-    /// The scope as Puppet prints it: `Scope(Class[main])`.
-    fn scope_name(&self) -> String;
-    /// `scope.setvar(name, value)`: assigns a variable of the calling scope.
-    fn setvar(&mut self, name: &str, value: Value) -> Result<(), String>;
-    /// The Ruby object a template stored with `scope.setvar` (the same
-    /// object, so that templates rendered from this one see its changes).
-    fn stored(&mut self, _name: &str) -> Option<value::RValue> {
         None
     }
-    /// Remembers the Ruby object stored with `scope.setvar`.
-    fn store(&mut self, _name: &str, _value: value::RValue) {}
-    /// A template changed the array or hash of variable `name` in place
-    /// (`@x << y`): the variable (and the attribute it came from) gets the
-    /// changed value.
-    fn changed_in_place(&mut self, _name: &str, _original: &Value, _now: Value) {}
+
+    fn local(&self, name: &str) -> Option<Value> {
+        if name.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        for frame in self.f.locals.iter().rev() {
+            if let Some(v) = frame.get(name) {
+                return Some(v.clone());
+            }
+        }
+        self.c.lookup_in_scope(self.f.scope, name)
+    }
+
+    fn qualified(&self, fqn: &str) -> Option<Value> {
+        if let Some(setting) = fqn.strip_prefix("settings::") {
+            return match setting {
+                "environment" => Some(Value::string("production")),
+                "certname" => Some(Value::string(self.c.node.as_str())),
+                _ => None,
+            };
+        }
+        let Some((class, var)) = fqn.rsplit_once("::") else {
+            return self.c.scopes[TOP].vars.get(fqn).cloned();
+        };
+        let sid = *self.c.class_scopes.get(&class.to_ascii_lowercase())?;
+        let mut s = Some(sid);
+        while let Some(id) = s {
+            if let Some(v) = self.c.scopes[id].vars.get(var) {
+                return Some(v.clone());
+            }
+            s = self.c.scopes[id].inherited;
+        }
+        None
+    }
 }
 
-/// A parsed template.
-#[derive(Debug)]
-pub struct Template {
-    file: Rc<str>,
-    body: ast::Body,
-}
+impl Host for ScopeHost<'_, '_> {
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        match self.local(name) {
+            Some(v) if !v.is_undef() => Some(v),
+            // Puppet's scopes always have a module name ("" outside modules).
+            _ if name == "module_name" => Some(Value::string("")),
+            _ if name == "caller_module_name" && self.f.scope != TOP => Some(Value::string("")),
+            _ => None,
+        }
+    }
 
-impl Template {
-    /// Parses a template; `file` names it in errors (its path, or "inline template").
-    pub fn parse(file: &str, text: &str) -> Result<Template, ErbError> {
-        let segments = scan::scan(text);
-        let tokens = lexer::lex_template(&segments, file)?;
-        let body = parser::parse_program(tokens, file)?;
-        Ok(Template {
-            file: Rc::from(file),
-            body,
+    fn lookupvar(&mut self, name: &str) -> Option<Value> {
+        if name.contains("::") {
+            self.qualified(name.trim_start_matches("::"))
+                .filter(|v| !v.is_undef())
+        } else {
+            self.variable(name)
+        }
+    }
+
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        // Enclosing scopes first, then inner ones override (Puppet's to_hash).
+        let mut chain = Vec::new();
+        let mut s = Some(self.f.scope);
+        while let Some(id) = s {
+            chain.push(id);
+            s = self.next_scope(id);
+        }
+        let mut all: IndexMap<String, Value> = IndexMap::new();
+        for id in chain.into_iter().rev() {
+            let mut names: Vec<(&Rc<str>, &Value)> = self.c.scopes[id].vars.iter().collect();
+            names.sort_by(|a, b| a.0.cmp(b.0));
+            for (k, v) in names {
+                all.insert(k.to_string(), v.clone());
+            }
+        }
+        for frame in &self.f.locals {
+            for (k, v) in frame {
+                if !k.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+                    all.insert(k.to_string(), v.clone());
+                }
+            }
+        }
+        all.into_iter().filter(|(_, v)| !v.is_undef()).collect()
+    }
+
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        match self
+            .c
+            .call_function(name, args, None, self.e, self.f, self.m)
+        {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(err)) => {
+                let msg = err.message.as_str();
+                let msg = msg
+                    .strip_prefix("Error while evaluating a Function Call, ")
+                    .unwrap_or(msg);
+                Err(msg.to_string())
+            }
+            Err(Flow::Break | Flow::Next(_) | Flow::Return(_)) => Err(format!(
+                "{name}(): break, next or return is not allowed here"
+            )),
+        }
+    }
+
+    fn setvar(&mut self, name: &str, value: Value) -> Result<(), String> {
+        self.c.set_var(name, value, self.f)
+    }
+
+    fn stored(&mut self, name: &str) -> Option<RValue> {
+        let scope = self.f.scope;
+        STORED.with(|s| {
+            s.borrow()
+                .iter()
+                .find(|(sc, n, _)| *sc == scope && n == name)
+                .map(|(_, _, v)| v.clone())
         })
     }
 
-    /// Renders the template against a scope.
-    pub fn render(&self, host: &mut dyn Host) -> Result<String, ErbError> {
-        interp::Interp::new(host, self.file.clone()).run(&self.body)
+    fn store(&mut self, name: &str, value: RValue) {
+        let scope = self.f.scope;
+        STORED.with(|s| s.borrow_mut().push((scope, name.to_string(), value)));
+    }
+
+    fn changed_in_place(&mut self, name: &str, original: &Value, now: Value) {
+        self.c
+            .replace_shared_value(self.f.scope, name, original, &now);
+    }
+
+    fn scope_name(&self) -> String {
+        let sc = &self.c.scopes[self.f.scope];
+        match sc.resource {
+            Some(r) => format!("Scope({})", self.c.resources[r].reference()),
+            None => "Scope(Class[main])".to_string(),
+        }
     }
 }
 
-pub use puppet::TemplateKind;
+impl<'a> Compiler<'a> {
+    /// `template(...)` and `inline_template(...)`: renders each argument in the
+    /// calling scope and concatenates the outputs.
+    pub fn erb_call(
+        &mut self,
+        kind: TemplateKind,
+        args: &[Value],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let fname = match kind {
+            TemplateKind::File => "template",
+            TemplateKind::Inline => "inline_template",
+        };
+        let fail = |msg: String| -> Flow {
+            EvalError::new(format!("Error while evaluating a Function Call, {msg}"))
+                .at(m, e.span)
+                .into()
+        };
+        if args.is_empty() {
+            return Err(fail(format!(
+                "{fname}(): Wrong number of arguments given (0 for minimum 1)"
+            )));
+        }
+        let mut out = String::new();
+        for a in args {
+            let Some(arg) = a.as_str() else {
+                return Err(fail(format!(
+                    "{fname}(): expects a String, got {}",
+                    a.type_name()
+                )));
+            };
+            let (label, text) = match kind {
+                TemplateKind::File => {
+                    // Puppet finds `mod/x.erb` only in a module with a valid name.
+                    let module = arg.split('/').next().unwrap_or("");
+                    let valid = module.starts_with(|c: char| c.is_ascii_lowercase())
+                        && module
+                            .chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+                    if !arg.starts_with('/') && (!valid || !arg.contains('/')) {
+                        return Err(fail(format!("Could not find template '{arg}'")));
+                    }
+                    self.epp_file(arg).map_err(fail)?
+                }
+                TemplateKind::Inline => ("inline template".to_string(), arg.to_string()),
+            };
+            let depth = TEMPLATE_DEPTH.with(|d| d.get());
+            if depth >= MAX_TEMPLATE_DEPTH {
+                return Err(fail(format!(
+                    "{fname}(): templates nest more than {MAX_TEMPLATE_DEPTH} deep (a template renders itself?)"
+                )));
+            }
+            TEMPLATE_DEPTH.with(|d| d.set(depth + 1));
+            let rendered = Template::parse(&label, &text).and_then(|t| {
+                let mut host = ScopeHost { c: self, f, e, m };
+                t.render(&mut host)
+            });
+            TEMPLATE_DEPTH.with(|d| d.set(depth));
+            if depth == 0 {
+                STORED.with(|s| s.borrow_mut().clear());
+            }
+            match rendered {
+                Ok(s) => out.push_str(&s),
+                Err(err) => return Err(fail(puppet_message(kind, arg, &err))),
+            }
+        }
+        Ok(Value::string(out))
+    }
+}
 
-#[cfg(test)]
-mod tests;
+/// The error as Puppet reports a failed template.
+fn puppet_message(kind: TemplateKind, arg: &str, err: &ErbError) -> String {
+    match kind {
+        TemplateKind::File => format!(
+            "Failed to parse template {arg}:\n  Filepath: {}\n  Line: {}\n  Detail: {}\n",
+            err.file,
+            err.line,
+            err.detail()
+        ),
+        TemplateKind::Inline => format!("Failed to parse inline template: {}", err.detail()),
+    }
+}

@@ -1,9 +1,9 @@
 //! Evaluation errors and non-local control flow (`break`, `next`, `return`).
 
-use super::value::Value;
-use crate::diagnostics::{Diagnostic, Location};
-use crate::syntax::Manifest;
-use crate::syntax::span::Span;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::diagnostics::{Diagnostic, Location};
+use kuppet_syntax::span::Span;
+use kuppet_values::value::Value;
 
 /// An error raised while compiling, with where it happened.
 #[derive(Debug, Clone)]

@@ -5,11 +5,11 @@
 use super::compiler::{Compiler, capitalize_name};
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, ScopeId, ScopeKind, TOP};
-use super::types::PType;
-use super::value::{RegexValue, Value};
-use crate::syntax::Manifest;
-use crate::syntax::ast::*;
 use indexmap::IndexMap;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::*;
+use kuppet_values::types::PType;
+use kuppet_values::value::{RegexValue, Value};
 use std::rc::Rc;
 
 impl<'a> Compiler<'a> {
@@ -555,7 +555,7 @@ impl<'a> Compiler<'a> {
             | BinaryOp::Lt
             | BinaryOp::Le
             | BinaryOp::Gt
-            | BinaryOp::Ge => super::compare::compare_op(op.as_str(), &l, &r)
+            | BinaryOp::Ge => kuppet_values::compare::compare_op(op.as_str(), &l, &r)
                 .map(Value::Bool)
                 .map_err(err),
             BinaryOp::Match | BinaryOp::NotMatch => {
@@ -581,11 +581,11 @@ impl<'a> Compiler<'a> {
     /// `=~`: regex match (sets `$0`...), or type match.
     fn match_op(&mut self, l: &Value, r: &Value, f: &mut Frame) -> Result<bool, String> {
         match r {
-            Value::Type(t) => Ok(super::types::is_instance(t, l)),
+            Value::Type(t) => Ok(kuppet_values::types::is_instance(t, l)),
             Value::SemVerRange(range) => Ok(match l {
                 Value::SemVer(v) => range.includes(v),
                 Value::String(s) => {
-                    super::semver::Version::parse(s).is_ok_and(|v| range.includes(&v))
+                    kuppet_values::semver::Version::parse(s).is_ok_and(|v| range.includes(&v))
                 }
                 _ => false,
             }),
@@ -593,7 +593,7 @@ impl<'a> Compiler<'a> {
                 let Value::String(s) = l else {
                     return Err(format!(
                         "Left match operand must result in a String value. Got {}.",
-                        super::labels::a_an_label(l)
+                        kuppet_values::labels::a_an_label(l)
                     ));
                 };
                 match re.captures(s) {
@@ -610,7 +610,7 @@ impl<'a> Compiler<'a> {
             }
             other => Err(format!(
                 "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {} into String'.",
-                super::types::ruby_class(other)
+                kuppet_values::types::ruby_class(other)
             )),
         }
     }
@@ -625,12 +625,12 @@ impl<'a> Compiler<'a> {
             },
             Value::Array(items) => items.iter().any(|x| match l {
                 Value::Regex(re) => x.as_str().is_some_and(|s| re.is_match(s)),
-                Value::Type(t) => super::types::is_instance(t, x),
+                Value::Type(t) => kuppet_values::types::is_instance(t, x),
                 _ => l.puppet_eq(x),
             }),
             Value::Hash(map) => map.keys().any(|k| match l {
                 Value::Regex(re) => k.as_str().is_some_and(|s| re.is_match(s)),
-                Value::Type(t) => super::types::is_instance(t, k),
+                Value::Type(t) => kuppet_values::types::is_instance(t, k),
                 _ => l.puppet_eq(k),
             }),
             _ => false,
@@ -680,7 +680,7 @@ impl<'a> Compiler<'a> {
                 },
                 _ => false,
             },
-            Value::Type(t) => super::types::is_instance(t, v),
+            Value::Type(t) => kuppet_values::types::is_instance(t, v),
             Value::Array(opts) => match v {
                 Value::Array(vals) => {
                     opts.len() == vals.len()

@@ -5,7 +5,7 @@
 
 pub mod library;
 
-use super::value::Value;
+use kuppet_values::value::Value;
 
 /// A pure function: arguments in, value or error message out.
 pub type PureFn = fn(&[Value]) -> Result<Value, String>;

@@ -7,12 +7,12 @@ use super::compiler::Compiler;
 use super::error::{EResult, Flow};
 use super::functions::library::signature::{P, sig};
 use super::scope::Frame;
-use super::types::PType;
-use super::types::{Signature, describe_signatures};
-use super::value::Value;
-use crate::syntax::Manifest;
-use crate::syntax::ast::*;
 use indexmap::IndexMap;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::*;
+use kuppet_values::types::PType;
+use kuppet_values::types::{Signature, describe_signatures};
+use kuppet_values::value::Value;
 
 impl<'a> Compiler<'a> {
     /// Iteration and lambda-taking functions.

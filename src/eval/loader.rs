@@ -4,8 +4,8 @@
 use super::compiler::Compiler;
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, TOP};
-use super::types::{AliasType, PType};
-use super::value::Value;
+use kuppet_values::types::{AliasType, PType};
+use kuppet_values::value::Value;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -80,7 +80,7 @@ impl<'a> Compiler<'a> {
                     continue;
                 }
             };
-            match crate::syntax::parse(&path.display().to_string(), &text) {
+            match kuppet_syntax::parse(&path.display().to_string(), &text) {
                 Ok(manifest) => {
                     let m = self.arena.alloc(manifest);
                     self.module_of.insert(m.path.clone(), module.to_string());

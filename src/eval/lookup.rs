@@ -1,650 +1,417 @@
-//! Hiera 5 data lookup, as Puppet 7 does it: the global layer (a
-//! `hiera.yaml` given with `--hiera-config`, Puppet's `hiera_config`) and
-//! the module layer (`MODULE/hiera.yaml` with `data/*.yaml|json`), searched
-//! in that order, level by level; `lookup_options` (merge strategies,
-//! `convert_to`); interpolation of paths and values; dotted keys; a module's
-//! `default_hierarchy`.
-//!
-//! [`Lookup`] is one lookup invocation: it reads scope variables through
-//! [`ScopeVars`] and keeps parsed files in a [`HieraState`] that lives as
-//! long as the compile. The Puppet functions (`lookup()`, `hiera()` ...) and
-//! automatic class parameter lookup are in `lookup/functions.rs`.
+//! The compiler's side of Hiera: `lookup()` in all its forms, `hiera()`,
+//! `hiera_array()`, `hiera_hash()`, `hiera_include()`, and automatic class
+//! parameter lookup (`ntp::servers` from data before the default).
 
-pub mod config;
-pub mod data;
-pub mod error;
-mod functions;
-pub mod interpolate;
-pub mod merge;
-
-use crate::eval::value::{RegexValue, Value};
-use config::{HieraConfig, Layer, Level, Locations, Provider};
-use data::DataHash;
-use error::LookupError;
+use crate::classes::Declare;
+use crate::compiler::Compiler;
+use crate::error::{EResult, EvalError, Flow};
+use crate::scope::{Frame, ScopeId};
 use indexmap::IndexMap;
-use interpolate::{Resolver, Segment};
-use merge::Merge;
-use rustc_hash::FxHashMap;
-use std::path::{Path, PathBuf};
-use std::rc::Rc;
+use kuppet_hiera::error::LookupError;
+use kuppet_hiera::merge::Merge;
+use kuppet_hiera::{Found, Lookup, ScopeVars};
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::{Expr, Lambda};
+use kuppet_values::types::PType;
+use kuppet_values::value::Value;
 
-/// The reserved key holding per-key options.
-const LOOKUP_OPTIONS: &str = "lookup_options";
-
-/// What a compile's lookups share: where the data is, and what was read.
-#[derive(Debug, Default)]
-pub struct HieraState {
-    /// The global layer's `hiera.yaml` (Puppet's `hiera_config`), if any.
-    pub global_config: Option<PathBuf>,
-    /// Where modules are found (the first directory holding a module wins).
-    pub modulepath: Vec<PathBuf>,
-    configs: FxHashMap<PathBuf, Option<Rc<HieraConfig>>>,
-    files: FxHashMap<PathBuf, Rc<DataHash>>,
-    /// Compiled lookup_options per module (`None`: keys without a module).
-    options: FxHashMap<Option<String>, Rc<KeyOptions>>,
-    default_options: FxHashMap<String, Rc<KeyOptions>>,
-    /// Keys being looked up, innermost last (for recursion errors).
-    stack: Vec<String>,
-    /// Warnings for the compile's log (module data with foreign keys ...).
-    pub warnings: Vec<String>,
+/// A scope's variables as Hiera interpolation reads them.
+struct CompilerScope<'c, 'a> {
+    c: &'c Compiler<'a>,
+    scope: ScopeId,
 }
 
-impl HieraState {
-    pub fn new(global_config: Option<PathBuf>, modulepath: Vec<PathBuf>) -> HieraState {
-        HieraState {
-            global_config,
-            modulepath,
-            ..HieraState::default()
-        }
+impl ScopeVars for CompilerScope<'_, '_> {
+    fn var(&self, name: &str) -> Option<Value> {
+        self.c.variable_quietly(self.scope, name)
     }
+}
 
-    fn config(
+/// The arguments of one `lookup()` call, whatever its form.
+struct LookupArgs {
+    names: Vec<String>,
+    /// The name argument as given (the default block receives it).
+    name_arg: Value,
+    value_type: Option<PType>,
+    merge: Option<Merge>,
+    default: Option<Value>,
+    override_values: IndexMap<String, Value>,
+    default_values: IndexMap<String, Value>,
+}
+
+impl<'a> Compiler<'a> {
+    /// Runs one lookup invocation in `scope`.
+    fn with_hiera<T>(
         &mut self,
-        path: &Path,
-        layer: Layer,
-    ) -> Result<Option<Rc<HieraConfig>>, LookupError> {
-        if let Some(c) = self.configs.get(path) {
-            return Ok(c.clone());
-        }
-        let c = HieraConfig::load(path, layer)?.map(Rc::new);
-        if let Some(cfg) = &c
-            && layer == Layer::Module
-            && cfg.version == 3
-        {
-            self.warnings.push(format!(
-                "hiera.yaml version 3 found at module root was ignored (file: {})",
-                path.display()
-            ));
-        }
-        self.configs.insert(path.to_path_buf(), c.clone());
-        Ok(c)
-    }
-
-    /// The directory of a module on the modulepath.
-    fn module_dir(&self, module: &str) -> Option<PathBuf> {
-        if module.is_empty() {
-            return None;
-        }
-        self.modulepath
-            .iter()
-            .map(|d| d.join(module))
-            .find(|d| d.is_dir())
-    }
-}
-
-/// The variables of the scope a lookup runs in (for `%{...}`).
-pub trait ScopeVars {
-    /// `name` as Puppet's `scope[name]` reads it: `facts`, `::fqdn`, `a::b::c`.
-    fn var(&self, name: &str) -> Option<Value>;
-}
-
-/// The options `lookup_options` gives keys: exact keys, then `^patterns`.
-#[derive(Debug, Default)]
-struct KeyOptions {
-    exact: IndexMap<String, Value>,
-    patterns: Vec<(RegexValue, Value)>,
-}
-
-impl KeyOptions {
-    fn compile(options: Option<Value>) -> Result<KeyOptions, LookupError> {
-        let mut out = KeyOptions::default();
-        let Some(Value::Hash(h)) = options else {
-            return Ok(out);
-        };
-        for (k, v) in h.iter() {
-            let key = k.to_display();
-            if key.starts_with('^') {
-                let re = RegexValue::new(&key).map_err(LookupError::Invalid)?;
-                out.patterns.push((re, v.clone()));
-            } else {
-                out.exact.insert(key, v.clone());
+        scope: ScopeId,
+        global_only: bool,
+        run: impl FnOnce(&mut Lookup<'_>) -> Result<T, LookupError>,
+    ) -> Result<T, LookupError> {
+        let mut state = std::mem::take(&mut self.hiera);
+        let r = {
+            let vars = CompilerScope { c: self, scope };
+            let mut l = Lookup::new(&mut state, &vars);
+            if global_only {
+                l = l.global_only();
             }
-        }
-        Ok(out)
-    }
-
-    fn for_key(&self, root: &str) -> Option<&Value> {
-        self.exact.get(root).or_else(|| {
-            self.patterns
-                .iter()
-                .find(|(re, _)| re.is_match(root))
-                .map(|(_, v)| v)
-        })
-    }
-}
-
-/// A value found for a key, and the `convert_to` its lookup_options ask for.
-#[derive(Debug, Clone)]
-pub struct Found {
-    pub value: Value,
-    /// `convert_to`: a type (name or `[type, args...]`) to make the value with `new`.
-    pub convert_to: Option<Value>,
-}
-
-/// A layer's configuration and the module it belongs to (`None`: global).
-type LayerConfig = (Rc<HieraConfig>, Option<String>);
-
-/// Where to search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Source {
-    Global,
-    Module,
-    ModuleDefault,
-}
-
-/// One lookup invocation.
-pub struct Lookup<'s> {
-    state: &'s mut HieraState,
-    scope: &'s dyn ScopeVars,
-    /// `hiera()` and friends: the global layer only (Puppet, without an
-    /// environment data provider).
-    global_only: bool,
-    /// Extra variables (the key of `mapped_paths`).
-    locals: Vec<(String, Value)>,
-}
-
-impl<'s> Lookup<'s> {
-    pub fn new(state: &'s mut HieraState, scope: &'s dyn ScopeVars) -> Lookup<'s> {
-        Lookup {
-            state,
-            scope,
-            global_only: false,
-            locals: Vec::new(),
-        }
-    }
-
-    /// Searches the global layer only (`hiera()`, `hiera_array()` ...).
-    pub fn global_only(mut self) -> Lookup<'s> {
-        self.global_only = true;
-        self
-    }
-
-    /// The Hiera 3 `merge_behavior` of the global layer (for `hiera_hash()`).
-    pub fn global_v3_merge(&mut self) -> Result<Option<Merge>, LookupError> {
-        let Some(path) = self.state.global_config.clone() else {
-            return Ok(None);
+            run(&mut l)
         };
-        Ok(self
-            .state
-            .config(&path, Layer::Global)?
-            .and_then(|c| c.v3_merge.clone()))
-    }
-
-    /// Puppet's `search_and_merge`: the value of `key` (dotted keys dig into
-    /// it), merged with `merge` or the key's lookup_options; `None` when no
-    /// layer has it.
-    pub fn search(
-        &mut self,
-        key: &str,
-        merge: Option<Merge>,
-    ) -> Result<Option<Found>, LookupError> {
-        if key == LOOKUP_OPTIONS || key.starts_with("lookup_options.") {
-            return Ok(None);
-        }
-        let Some(segments) = interpolate::split_key(key) else {
-            return Err(LookupError::Invalid(format!(
-                "Syntax error in key: '{key}'"
-            )));
-        };
-        let root = match &segments[0] {
-            Segment::Key(k) => k.clone(),
-            Segment::Index(i) => i.to_string(),
-        };
-        let module = root
-            .find("::")
-            .map(|i| root[..i].to_string())
-            .filter(|m| !m.is_empty());
-        self.enter(key)?;
-        let r = self.search_root(key, &root, &segments[1..], module, merge);
-        self.leave();
+        self.warnings.append(&mut state.warnings);
+        self.hiera = state;
         r
     }
 
-    fn search_root(
+    /// A found value after its `convert_to` lookup option.
+    fn converted(&mut self, key: &str, found: Found) -> Result<Value, String> {
+        let Some(spec) = found.convert_to else {
+            return Ok(found.value);
+        };
+        let (type_value, extra) = match &spec {
+            Value::Array(items) if !items.is_empty() => (items[0].clone(), items[1..].to_vec()),
+            other => (other.clone(), Vec::new()),
+        };
+        let t = match &type_value {
+            Value::Type(t) => (**t).clone(),
+            Value::String(s) => self.resolve_type_name(s).map_err(|e| {
+                format!(
+                    "Invalid data type in lookup_options for key '{key}' could not parse '{s}', error: '{e}"
+                )
+            })?,
+            other => {
+                return Err(format!(
+                    "Invalid data type in lookup_options for key '{key}' could not parse '{}'",
+                    other.to_display()
+                ));
+            }
+        };
+        let mut args = vec![found.value];
+        args.extend(extra);
+        kuppet_values::convert::new_value(&t, &args)
+            .map_err(|e| format!("The convert_to lookup_option for key '{key}' raised error: {e}"))
+    }
+
+    /// Automatic parameter lookup: the value of `class::param` in the data,
+    /// if any, as seen from the class's scope.
+    pub fn class_parameter_lookup(
         &mut self,
-        key: &str,
-        root: &str,
-        rest: &[Segment],
-        module: Option<String>,
-        merge: Option<Merge>,
-    ) -> Result<Option<Found>, LookupError> {
-        let options = self.key_options(module.as_deref())?;
-        let key_opts = options.for_key(root).cloned();
-        let opt = |name: &str| match &key_opts {
-            Some(Value::Hash(h)) => h.get(&Value::string(name)).cloned(),
+        class: &str,
+        param: &str,
+        scope: ScopeId,
+    ) -> Result<Option<Value>, String> {
+        let key = format!("{class}::{param}");
+        let found = self
+            .with_hiera(scope, false, |l| l.search(&key, None))
+            .map_err(|e| data_message(&key, e))?;
+        match found {
+            Some(f) => self.converted(&key, f).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// `lookup(name, type, merge, default)`, `lookup(name, options)`,
+    /// `lookup(options)`, each with an optional default block.
+    pub fn lookup_function(
+        &mut self,
+        args: Vec<Value>,
+        lambda: Option<&'a Lambda>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let la = self
+            .lookup_args(&args, lambda.is_some())
+            .map_err(|msg| self.lookup_error(msg, e, m))?;
+        self.run_lookup(la, false, lambda, e, f, m)
+    }
+
+    /// `hiera(key, default, override)` and `hiera_array`, `hiera_hash`,
+    /// `hiera_include`: the global layer only, as Puppet without an
+    /// environment data provider.
+    pub fn hiera_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&'a Lambda>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        // hiera('k', default, override) and the same splatted in one array.
+        let args = match args.as_slice() {
+            [Value::Array(items)] if (1..=3).contains(&items.len()) => items.to_vec(),
+            _ => args,
+        };
+        let max = if lambda.is_some() { 2 } else { 3 };
+        if args.is_empty() || args.len() > max {
+            return Err(self.lookup_error(
+                format!(
+                    "'{name}' expects between 1 and {max} arguments, got {}",
+                    args.len()
+                ),
+                e,
+                m,
+            ));
+        }
+        let Some(key) = args[0].as_str().map(str::to_string) else {
+            return Err(self.lookup_error(
+                format!(
+                    "'{name}' parameter 'key' expects a String value, got {}",
+                    kuppet_values::types::infer(&args[0])
+                ),
+                e,
+                m,
+            ));
+        };
+        let merge = match name {
+            "hiera_array" | "hiera_include" => Some(Merge::Unique),
+            "hiera_hash" => {
+                let v3 = self
+                    .with_hiera(f.scope, true, |l| l.global_v3_merge())
+                    .map_err(|err| self.lookup_error(err.to_string(), e, m))?;
+                Some(v3.unwrap_or(Merge::Hash))
+            }
             _ => None,
         };
-        let convert_to = opt("convert_to");
-        let merge = match merge {
-            Some(m) => m,
-            None => match opt("merge") {
-                Some(m) => Merge::from_value(&m)?,
-                None => Merge::First,
-            },
-        };
-        let mut sources = vec![Source::Global];
-        if !self.global_only {
-            sources.push(Source::Module);
-        }
-        let found = self.collect(&sources, module.as_deref(), root, &merge)?;
-        if let Some(v) = found
-            && let Some(v) = interpolate::dig(key, v, rest)?
-        {
-            return Ok(Some(Found {
-                value: v,
-                convert_to,
-            }));
-        }
-        // A module's default_hierarchy, with its own lookup_options.
-        let Some(module) = module.filter(|_| !self.global_only) else {
-            return Ok(None);
-        };
-        let defaults = self.default_key_options(&module)?;
-        let merge = match defaults.for_key(root) {
-            Some(Value::Hash(h)) => match h.get(&Value::string("merge")) {
-                Some(m) => Merge::from_value(m)?,
-                None => Merge::First,
-            },
-            _ => Merge::First,
-        };
-        match self.collect(&[Source::ModuleDefault], Some(&module), root, &merge)? {
-            Some(v) => Ok(interpolate::dig(key, v, rest)?.map(|value| Found { value, convert_to })),
-            None => Ok(None),
-        }
-    }
-
-    /// The values of `root` in the sources, merged.
-    fn collect(
-        &mut self,
-        sources: &[Source],
-        module: Option<&str>,
-        root: &str,
-        merge: &Merge,
-    ) -> Result<Option<Value>, LookupError> {
-        let mut found = Vec::new();
-        for &source in sources {
-            let Some((config, module)) = self.source_config(source, module)? else {
-                continue;
-            };
-            let levels = if source == Source::ModuleDefault {
-                &config.default_hierarchy
-            } else {
-                &config.hierarchy
-            };
-            let root_dir = config.path.parent().unwrap_or(Path::new("")).to_path_buf();
-            for level in levels {
-                for path in self.level_paths(level, &root_dir)? {
-                    let Some(v) = self.value_in(level, &path, module.as_deref(), root)? else {
-                        continue;
-                    };
-                    found.push(v);
-                    if merge.is_first() {
-                        return Ok(found.pop());
-                    }
-                }
-            }
-        }
-        if found.is_empty() {
-            return Ok(None);
-        }
-        merge.combine(found).map(Some)
-    }
-
-    /// The configuration of a layer (and the module it belongs to).
-    fn source_config(
-        &mut self,
-        source: Source,
-        module: Option<&str>,
-    ) -> Result<Option<LayerConfig>, LookupError> {
-        match source {
-            Source::Global => {
-                let Some(path) = self.state.global_config.clone() else {
-                    return Ok(None);
-                };
-                Ok(self.state.config(&path, Layer::Global)?.map(|c| (c, None)))
-            }
-            Source::Module | Source::ModuleDefault => {
-                let Some(module) = module else {
-                    return Ok(None);
-                };
-                let Some(dir) = self.state.module_dir(module) else {
-                    return Ok(None);
-                };
-                let c = self.state.config(&dir.join("hiera.yaml"), Layer::Module)?;
-                Ok(c.filter(|c| c.version >= 4)
-                    .map(|c| (c, Some(module.to_string()))))
-            }
-        }
-    }
-
-    /// The existing files of a level, interpolated in this scope.
-    fn level_paths(&mut self, level: &Level, root: &Path) -> Result<Vec<PathBuf>, LookupError> {
-        let datadir = interpolate::interpolate_str(&level.datadir, false, self)?;
-        let datadir = if level.relative_to_config {
-            root.join(datadir)
+        let default = if lambda.is_none() {
+            args.get(1).cloned()
         } else {
-            PathBuf::from(datadir)
+            None
         };
-        let with_ext = |p: String| match level.extension {
-            Some(ext) if !p.ends_with(ext) => format!("{p}{ext}"),
-            _ => p,
+        let la = LookupArgs {
+            names: vec![key.clone()],
+            name_arg: Value::string(key.as_str()),
+            value_type: None,
+            merge: Some(merge.unwrap_or(Merge::First)),
+            default,
+            override_values: IndexMap::new(),
+            default_values: IndexMap::new(),
         };
-        let mut out = Vec::new();
-        match &level.locations {
-            Locations::None => {
-                if let Provider::Unsupported(kind, name) = &level.provider {
-                    return Err(unsupported(kind, name, level));
-                }
+        let v = self.run_lookup(la, true, lambda, e, f, m)?;
+        if name == "hiera_include" {
+            if v.is_undef() {
+                return Err(self.lookup_error(format!("Could not find data item {key}"), e, m));
             }
-            Locations::Paths(paths) => {
-                for p in paths {
-                    let p = with_ext(interpolate::interpolate_str(p, false, self)?);
-                    out.push(datadir.join(p));
-                }
+            let mut classes = Vec::new();
+            collect_names(&v, &mut classes);
+            if !classes.is_empty() {
+                self.declare_classes(&classes, Declare::Include, f, m, e.span)?;
             }
-            Locations::Globs(globs) => {
-                for g in globs {
-                    let g = interpolate::interpolate_str(g, false, self)?;
-                    out.extend(glob(&datadir.join(g)));
-                }
-            }
-            Locations::MappedPaths(m) => {
-                let values = match self.scope_var_dug(&m[0])? {
-                    Some(Value::Array(items)) => items.to_vec(),
-                    Some(Value::String(s)) if !s.is_empty() => vec![Value::String(s)],
-                    _ => Vec::new(),
-                };
-                for v in values {
-                    self.locals.push((m[1].clone(), v));
-                    let p = interpolate::interpolate_str(&m[2], false, self);
-                    self.locals.pop();
-                    out.push(datadir.join(with_ext(p?)));
-                }
-            }
+            return Ok(Value::Undef);
         }
-        out.retain(|p| p.is_file());
-        if !out.is_empty()
-            && let Provider::Unsupported(kind, name) = &level.provider
-        {
-            return Err(unsupported(kind, name, level));
-        }
-        Ok(out)
+        Ok(v)
     }
 
-    fn scope_var_dug(&mut self, key: &str) -> Result<Option<Value>, LookupError> {
-        let Some(segments) = interpolate::split_key(key) else {
-            return Ok(None);
-        };
-        let Some(Segment::Key(root)) = segments.first() else {
-            return Ok(None);
-        };
-        match self.scope_var(root) {
-            Some(v) => interpolate::dig(key, v, &segments[1..]),
-            None => Ok(None),
-        }
-    }
-
-    /// The value of `root` in one data file, interpolated.
-    fn value_in(
+    fn run_lookup(
         &mut self,
-        level: &Level,
-        path: &Path,
-        module: Option<&str>,
-        root: &str,
-    ) -> Result<Option<Value>, LookupError> {
-        let Provider::DataHash(format) = level.provider else {
-            return Ok(None);
+        la: LookupArgs,
+        global_only: bool,
+        lambda: Option<&'a Lambda>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let check = |c: &Self, subject: &str, v: Value| -> EResult<Value> {
+            match &la.value_type {
+                Some(t) if !kuppet_values::types::is_instance(t, &v) => Err(c.lookup_error(
+                    format!(
+                        "{subject} {}",
+                        kuppet_values::types::describe_mismatch(t, &v)
+                    )
+                    .replace(
+                        &format!("{subject} expects"),
+                        &format!("{subject} has wrong type, expects"),
+                    ),
+                    e,
+                    m,
+                )),
+                _ => Ok(v),
+            }
         };
-        let data = match self.state.files.get(path) {
-            Some(d) => d.clone(),
-            None => {
-                let mut d = data::read(path, format)?;
-                if let Some(module) = module {
-                    let prefix = format!("{module}::");
-                    let before = d.len();
-                    d.retain(|k, _| k == LOOKUP_OPTIONS || k.starts_with(&prefix));
-                    if d.len() != before {
-                        self.state.warnings.push(format!(
-                            "Module '{module}': Value returned from data_hash function '{}', when using location '{}', must use keys qualified with the name of the module",
-                            match format {
-                                data::DataFormat::Yaml => "yaml_data",
-                                data::DataFormat::Json => "json_data",
-                            },
-                            path.display()
+        for name in &la.names {
+            if let Some(v) = la.override_values.get(name) {
+                return check(
+                    self,
+                    &format!("Value found for key '{name}' in override hash"),
+                    v.clone(),
+                );
+            }
+            let merge = la.merge.clone();
+            let found = self
+                .with_hiera(f.scope, global_only, |l| l.search(name, merge))
+                .map_err(|err| Flow::from(EvalError::new(data_message(name, err))))?;
+            if let Some(found) = found {
+                let v = self
+                    .converted(name, found)
+                    .map_err(|msg| self.lookup_error(msg, e, m))?;
+                return check(self, "Found value", v);
+            }
+        }
+        for name in &la.names {
+            if let Some(v) = la.default_values.get(name) {
+                return check(
+                    self,
+                    &format!("Value found for key '{name}' in default values hash"),
+                    v.clone(),
+                );
+            }
+        }
+        if let Some(l) = lambda {
+            let v = self.call_lambda(l, vec![la.name_arg.clone()], f, m)?;
+            return check(self, "Value returned from default block", v);
+        }
+        if let Some(d) = la.default {
+            return check(self, "Default value", d);
+        }
+        let msg = match la.names.as_slice() {
+            [one] => format!("Function lookup() did not find a value for the name '{one}'"),
+            many => format!(
+                "Function lookup() did not find a value for any of the names [{}]",
+                many.iter()
+                    .map(|n| format!("'{n}'"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        // Puppet raises this one unlocated and unwrapped.
+        Err(EvalError::new(msg).into())
+    }
+
+    /// The forms of `lookup()`'s arguments, as Puppet dispatches them.
+    fn lookup_args(&self, args: &[Value], has_block: bool) -> Result<LookupArgs, String> {
+        let names = |v: &Value| -> Result<Vec<String>, String> {
+            match v {
+                Value::String(s) => Ok(vec![s.to_string()]),
+                Value::Array(items) if items.iter().all(|i| matches!(i, Value::String(_))) => {
+                    Ok(items.iter().map(|i| i.to_display()).collect())
+                }
+                other => Err(format!(
+                    "'lookup' parameter 'name' expects a value of type String or Array, got {}",
+                    kuppet_values::types::infer(other)
+                )),
+            }
+        };
+        let value_type = |v: Option<&Value>| -> Result<Option<PType>, String> {
+            match v {
+                None | Some(Value::Undef) => Ok(None),
+                Some(Value::Type(t)) => Ok(Some((**t).clone())),
+                Some(other) => Err(format!(
+                    "'lookup' parameter 'value_type' expects a Type value, got {}",
+                    kuppet_values::types::infer(other)
+                )),
+            }
+        };
+        let merge = |v: Option<&Value>| -> Result<Option<Merge>, String> {
+            match v {
+                None | Some(Value::Undef) => Ok(None),
+                Some(m) => Merge::from_value(m).map(Some).map_err(|e| e.to_string()),
+            }
+        };
+        let mut la = LookupArgs {
+            names: Vec::new(),
+            name_arg: Value::Undef,
+            value_type: None,
+            merge: None,
+            default: None,
+            override_values: IndexMap::new(),
+            default_values: IndexMap::new(),
+        };
+        let options = match args {
+            [Value::Hash(opts)] => {
+                let name = opts
+                    .get(&Value::string("name"))
+                    .cloned()
+                    .unwrap_or(Value::Undef);
+                la.names = names(&name)?;
+                la.name_arg = name;
+                Some(opts.clone())
+            }
+            [name, Value::Hash(opts)] => {
+                la.names = names(name)?;
+                la.name_arg = name.clone();
+                Some(opts.clone())
+            }
+            [name, rest @ ..] if rest.len() <= 2 => {
+                la.names = names(name)?;
+                la.name_arg = name.clone();
+                la.value_type = value_type(rest.first())?;
+                la.merge = merge(rest.get(1))?;
+                None
+            }
+            [name, t, mg, default] if !has_block => {
+                la.names = names(name)?;
+                la.name_arg = name.clone();
+                la.value_type = value_type(Some(t))?;
+                la.merge = merge(Some(mg))?;
+                la.default = Some(default.clone());
+                None
+            }
+            [] => return Err("'lookup' expects at least 1 argument, got none".into()),
+            _ => {
+                return Err(format!(
+                    "'lookup' expects between 1 and 4 arguments, got {}",
+                    args.len()
+                ));
+            }
+        };
+        if let Some(opts) = options {
+            for (k, v) in opts.iter() {
+                match k.as_str().unwrap_or("") {
+                    "name" if args.len() == 1 => {}
+                    "value_type" => la.value_type = value_type(Some(v))?,
+                    "merge" => la.merge = merge(Some(v))?,
+                    "default_value" => la.default = Some(v.clone()),
+                    "override" | "default_values_hash" => {
+                        let Value::Hash(h) = v else {
+                            return Err(format!(
+                                "'lookup' parameter 'options_hash' entry '{}' expects a Hash value, got {}",
+                                k.to_display(),
+                                kuppet_values::types::infer(v)
+                            ));
+                        };
+                        let target = if k.as_str() == Some("override") {
+                            &mut la.override_values
+                        } else {
+                            &mut la.default_values
+                        };
+                        for (hk, hv) in h.iter() {
+                            target.insert(hk.to_display(), hv.clone());
+                        }
+                    }
+                    other => {
+                        return Err(format!(
+                            "'lookup' parameter 'options_hash' unrecognized key '{other}'"
                         ));
                     }
                 }
-                let d = Rc::new(d);
-                self.state.files.insert(path.to_path_buf(), d.clone());
-                d
             }
+        }
+        Ok(la)
+    }
+
+    fn lookup_error(&self, msg: String, e: &Expr, m: &Manifest) -> Flow {
+        let label = if matches!(e.kind, kuppet_syntax::ast::ExprKind::CallMethod { .. }) {
+            "Method call"
+        } else {
+            "Function Call"
         };
-        match data.get(root) {
-            Some(v) => interpolate::interpolate(v, true, self).map(Some),
-            None => Ok(None),
-        }
-    }
-
-    /// The lookup_options for keys of `module` (global ones first).
-    fn key_options(&mut self, module: Option<&str>) -> Result<Rc<KeyOptions>, LookupError> {
-        let cache_key = module.map(str::to_string);
-        if let Some(o) = self.state.options.get(&cache_key) {
-            return Ok(o.clone());
-        }
-        let global = self.collect(&[Source::Global], None, LOOKUP_OPTIONS, &Merge::Hash)?;
-        let mut merged = global;
-        if let Some(m) = module.filter(|_| !self.global_only) {
-            let module_opts =
-                self.collect(&[Source::Module], Some(m), LOOKUP_OPTIONS, &Merge::Hash)?;
-            validate_options(module_opts.as_ref(), m)?;
-            merged = match (merged, module_opts) {
-                (Some(g), Some(mo)) => Some(Merge::Hash.combine(vec![g, mo])?),
-                (g, mo) => g.or(mo),
-            };
-        }
-        let compiled = Rc::new(KeyOptions::compile(merged)?);
-        self.state.options.insert(cache_key, compiled.clone());
-        Ok(compiled)
-    }
-
-    fn default_key_options(&mut self, module: &str) -> Result<Rc<KeyOptions>, LookupError> {
-        if let Some(o) = self.state.default_options.get(module) {
-            return Ok(o.clone());
-        }
-        let opts = self.collect(
-            &[Source::ModuleDefault],
-            Some(module),
-            LOOKUP_OPTIONS,
-            &Merge::Hash,
-        )?;
-        validate_options(opts.as_ref(), module)?;
-        let compiled = Rc::new(KeyOptions::compile(opts)?);
-        self.state
-            .default_options
-            .insert(module.to_string(), compiled.clone());
-        Ok(compiled)
+        EvalError::new(format!("Error while evaluating a {label}, {msg}"))
+            .at(m, e.span)
+            .into()
     }
 }
 
-impl Resolver for Lookup<'_> {
-    fn scope_var(&mut self, name: &str) -> Option<Value> {
-        if let Some((_, v)) = self.locals.iter().rev().find(|(k, _)| k == name) {
-            return Some(v.clone());
-        }
-        self.scope.var(name)
-    }
-
-    fn lookup(&mut self, key: &str) -> Result<Option<Value>, LookupError> {
-        // Puppet looks the key up with a default of '' (never "not found").
-        Ok(Some(
-            self.search(key, None)?
-                .map(|f| f.value)
-                .unwrap_or_else(|| Value::string("")),
-        ))
-    }
-
-    fn enter(&mut self, name: &str) -> Result<(), LookupError> {
-        if self.state.stack.iter().any(|n| n == name) {
-            return Err(LookupError::Recursive(self.state.stack.clone()));
-        }
-        self.state.stack.push(name.to_string());
-        Ok(())
-    }
-
-    fn leave(&mut self) {
-        self.state.stack.pop();
+/// A failed search as Puppet reports it (not located in the manifest).
+fn data_message(key: &str, err: LookupError) -> String {
+    match err {
+        LookupError::Recursive(_) => format!("Lookup of key '{key}' failed: {err}"),
+        other => other.to_string(),
     }
 }
 
-/// A module's lookup_options may only name its own keys.
-fn validate_options(options: Option<&Value>, module: &str) -> Result<(), LookupError> {
-    let Some(v) = options else {
-        return Ok(());
-    };
-    let Value::Hash(h) = v else {
-        return Err(LookupError::Invalid(format!(
-            "value of {LOOKUP_OPTIONS} must be a hash"
-        )));
-    };
-    let prefix = format!("{module}::");
-    for k in h.keys() {
-        let k = k.to_display();
-        if let Some(pattern) = k.strip_prefix('^') {
-            if !pattern.starts_with(&prefix) {
-                return Err(LookupError::Invalid(format!(
-                    "all {LOOKUP_OPTIONS} patterns must match a key starting with module name '{module}'"
-                )));
-            }
-        } else if !k.starts_with(&prefix) {
-            return Err(LookupError::Invalid(format!(
-                "all {LOOKUP_OPTIONS} keys must start with module name '{module}'"
-            )));
-        }
-    }
-    Ok(())
-}
-
-fn unsupported(kind: &str, name: &str, level: &Level) -> LookupError {
-    LookupError::Unsupported(format!(
-        "kuppet cannot call the {kind} function '{name}' of hierarchy level '{}' (only yaml_data and json_data are built in)",
-        level.name
-    ))
-}
-
-/// The files matching a glob pattern (`*`, `?`, `[...]`, `{a,b}`, `**`), sorted.
-fn glob(pattern: &Path) -> Vec<PathBuf> {
-    let mut current: Vec<PathBuf> = vec![PathBuf::new()];
-    for comp in pattern.components() {
-        let text = comp.as_os_str().to_string_lossy().to_string();
-        let is_pattern = text.contains(['*', '?', '[', '{']);
-        let mut next = Vec::new();
-        for base in &current {
-            if !is_pattern {
-                next.push(base.join(&text));
-                continue;
-            }
-            if text == "**" {
-                walk_dirs(base, &mut next);
-                continue;
-            }
-            let Some(re) = glob_regex(&text) else {
-                continue;
-            };
-            let dir = if base.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                base.as_path()
-            };
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                continue;
-            };
-            let mut names: Vec<String> = entries
-                .filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().to_string())
-                .filter(|n| !n.starts_with('.') && re.is_match(n))
-                .collect();
-            names.sort();
-            next.extend(names.into_iter().map(|n| base.join(n)));
-        }
-        current = next;
-    }
-    let mut out: Vec<PathBuf> = current.into_iter().filter(|p| p.is_file()).collect();
-    out.dedup();
-    out
-}
-
-fn walk_dirs(base: &Path, out: &mut Vec<PathBuf>) {
-    out.push(base.to_path_buf());
-    let Ok(entries) = std::fs::read_dir(base) else {
-        return;
-    };
-    let mut dirs: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    for d in dirs {
-        walk_dirs(&d, out);
+fn collect_names(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Array(items) => items.iter().for_each(|i| collect_names(i, out)),
+        Value::String(s) if !s.is_empty() => out.push(s.trim_start_matches("::").to_string()),
+        _ => {}
     }
 }
-
-fn glob_regex(component: &str) -> Option<regex::Regex> {
-    let mut re = String::from("^");
-    let mut in_brace = false;
-    let mut chars = component.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '*' => re.push_str("[^/]*"),
-            '?' => re.push_str("[^/]"),
-            '[' => {
-                re.push('[');
-                for d in chars.by_ref() {
-                    if d == ']' {
-                        break;
-                    }
-                    if d == '\\' {
-                        re.push('\\');
-                    }
-                    re.push(d);
-                }
-                re.push(']');
-            }
-            '{' => {
-                in_brace = true;
-                re.push_str("(?:");
-            }
-            '}' if in_brace => {
-                in_brace = false;
-                re.push(')');
-            }
-            ',' if in_brace => re.push('|'),
-            other => re.push_str(&regex::escape(&other.to_string())),
-        }
-    }
-    re.push('$');
-    regex::Regex::new(&re).ok()
-}
-
-#[cfg(test)]
-mod tests;

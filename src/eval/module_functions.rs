@@ -9,9 +9,9 @@ use super::compiler::Compiler;
 use super::error::{EResult, EvalError, Flow};
 use super::functions::library::module_functions::module_function;
 use super::scope::{Frame, TOP};
-use super::value::Value;
-use crate::syntax::Manifest;
-use crate::syntax::ast::{Expr, ExprKind};
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::{Expr, ExprKind};
+use kuppet_values::value::Value;
 use std::path::Path;
 
 /// Module functions that read the scope: (name, defining file).

@@ -7,11 +7,11 @@ use super::compiler::{Compiler, Override, Param, ResKind, add_tag, capitalize_na
 use super::core_types;
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, ResId};
-use super::types::PType;
-use super::value::Value;
-use crate::syntax::Manifest;
-use crate::syntax::ast::*;
 use indexmap::IndexMap;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::*;
+use kuppet_values::types::PType;
+use kuppet_values::value::Value;
 use std::rc::Rc;
 
 /// Attributes of one resource body, in order, with `+>` flags.
@@ -72,7 +72,7 @@ impl<'a> Compiler<'a> {
                         other => {
                             return Err(EvalError::new(format!(
                                 "Expected value of type Hash, got {}",
-                                super::types::infer_generic(&other)
+                                kuppet_values::types::infer_generic(&other)
                             ))
                             .at(m, *span)
                             .into());
@@ -120,7 +120,7 @@ impl<'a> Compiler<'a> {
             .into()
         };
         if !acceptable {
-            return Err(illegal(super::types::infer_generic(&v).to_string()));
+            return Err(illegal(kuppet_values::types::infer_generic(&v).to_string()));
         }
         match &v {
             Value::Type(t) => match &**t {
@@ -130,9 +130,9 @@ impl<'a> Compiler<'a> {
                     title: None,
                 } => Ok(n.to_ascii_lowercase()),
                 PType::Class { .. } | PType::Resource { .. } => Err(illegal(t.to_string())),
-                _ => Err(illegal(super::types::infer_generic(&v).to_string())),
+                _ => Err(illegal(kuppet_values::types::infer_generic(&v).to_string())),
             },
-            _ => Err(illegal(super::types::infer_generic(&v).to_string())),
+            _ => Err(illegal(kuppet_values::types::infer_generic(&v).to_string())),
         }
     }
 
@@ -196,7 +196,7 @@ impl<'a> Compiler<'a> {
                     other => {
                         return Err(EvalError::new(format!(
                             "Illegal title type at index {index}. Expected String, got {}",
-                            super::types::infer_generic(other)
+                            kuppet_values::types::infer_generic(other)
                         ))
                         .at(m, b.title.span)
                         .into());
@@ -302,7 +302,7 @@ impl<'a> Compiler<'a> {
         form: ResourceForm,
         f: &Frame,
         m: &'a Manifest,
-        span: crate::syntax::span::Span,
+        span: kuppet_syntax::span::Span,
     ) -> Result<ResId, EvalError> {
         let scope = f.scope;
         let mut res = self.new_res(type_name, title, scope, kind);
@@ -468,7 +468,7 @@ impl<'a> Compiler<'a> {
                 _ => {
                     return Err(EvalError::new(format!(
                         "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {}",
-                        super::types::infer_generic(&t)
+                        kuppet_values::types::infer_generic(&t)
                     ))
                     .at(m, type_ref.span)
                     .into());
@@ -477,7 +477,7 @@ impl<'a> Compiler<'a> {
             _ => {
                 return Err(EvalError::new(format!(
                     "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {}",
-                    super::types::infer_generic(&t)
+                    kuppet_values::types::infer_generic(&t)
                 ))
                 .at(m, type_ref.span)
                 .into());
@@ -523,7 +523,7 @@ impl<'a> Compiler<'a> {
             if !ok {
                 return Err(EvalError::new(format!(
                     "Resource Override can only operate on resources, got: {}",
-                    super::labels::label(v)
+                    kuppet_values::labels::label(v)
                 ))
                 .at(m, e.span)
                 .into());

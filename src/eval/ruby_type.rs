@@ -8,7 +8,7 @@
 //! and `%` literals are understood so that their text is never mistaken for
 //! code) and a scan of its tokens for those calls.
 
-use super::value::RegexValue;
+use kuppet_values::value::RegexValue;
 use std::rc::Rc;
 
 /// A resource type defined by a module.

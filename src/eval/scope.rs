@@ -5,8 +5,8 @@
 //! class scope or the enclosing node/top scope. Resource defaults follow the
 //! dynamic parent chain (the scope that declared a class or define).
 
-use super::value::Value;
 use indexmap::IndexMap;
+use kuppet_values::value::Value;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 

@@ -13,15 +13,15 @@
 use super::compiler::{Compiler, ResKind, capitalize_name};
 use super::error::{EResult, EvalError, Flow};
 use super::functions::library::stdlib_random::deterministic_rand;
-use super::functions::library::stdlib_ruby::{args3x, rb_class, rb_eq, rb_to_s, static_regex};
 use super::functions::library::stdlib_signatures::check_stdlib_args;
 use super::functions::library::stdlib_validate;
 use super::scope::{Frame, ResId, ScopeId, TOP};
-use super::types::PType;
-use super::value::Value;
-use crate::syntax::Manifest;
-use crate::syntax::ast::{Expr, ExprKind, Lambda};
 use indexmap::IndexMap;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::ast::{Expr, ExprKind, Lambda};
+use kuppet_values::ruby::{args3x, rb_class, rb_eq, rb_to_s, static_regex};
+use kuppet_values::types::PType;
+use kuppet_values::value::Value;
 use std::path::Path;
 
 /// The type and title a resource reference names, as the compiler keys
@@ -123,7 +123,7 @@ impl<'a> Compiler<'a> {
                 let Some((t, title)) = split_reference(s) else {
                     return Err(format!(
                         "No title provided and {} is not a valid resource reference",
-                        super::convert::ruby_inspect(reference)
+                        kuppet_values::convert::ruby_inspect(reference)
                     ));
                 };
                 (t.to_string(), Some(title.to_string()))
@@ -490,7 +490,7 @@ impl<'a> Compiler<'a> {
 
     /// A type written as a string (`'Optional[String]'`), resolved here.
     fn parse_type_string(&mut self, text: &str) -> Result<PType, String> {
-        let manifest = crate::syntax::parse("", text).map_err(|d| d.headline())?;
+        let manifest = kuppet_syntax::parse("", text).map_err(|d| d.headline())?;
         let manifest: &'a Manifest = self.arena.alloc(manifest);
         let Some(expr) = manifest.program.body.first() else {
             return Err(format!(
@@ -521,7 +521,7 @@ impl<'a> Compiler<'a> {
             _ => {
                 let got: Vec<String> = args
                     .iter()
-                    .map(|a| super::types::infer_set(a).to_string())
+                    .map(|a| kuppet_values::types::infer_set(a).to_string())
                     .collect();
                 return Err(self.stdlib_error(
                     format!(
@@ -593,7 +593,7 @@ impl<'a> Compiler<'a> {
                 return Err(self.stdlib_error(
                     format!(
                         "'merge' parameter 'args' expects an Iterable value, got {}",
-                        super::types::infer_set(other)
+                        kuppet_values::types::infer_set(other)
                     ),
                     e,
                     m,
@@ -636,11 +636,11 @@ impl<'a> Compiler<'a> {
         let max = match &args[0] {
             Value::Integer(i) => *i,
             Value::Float(x) => x.trunc() as i64,
-            Value::String(s) => super::functions::library::stdlib_ruby::str_to_i(s),
+            Value::String(s) => kuppet_values::ruby::str_to_i(s),
             other => {
                 return Err(format!(
                     "undefined method `to_i' for {}",
-                    super::convert::ruby_inspect(other)
+                    kuppet_values::convert::ruby_inspect(other)
                 ));
             }
         };
@@ -674,7 +674,7 @@ impl<'a> Compiler<'a> {
             Value::Integer(i) => *i > 0,
             Value::String(s) => {
                 static_regex(r"(?m)^-?(?:(?:[1-9]\d*)|0)$").is_match(s)
-                    && super::functions::library::stdlib_ruby::str_to_i(s) > 0
+                    && kuppet_values::ruby::str_to_i(s) > 0
             }
             _ => false,
         };
@@ -687,7 +687,7 @@ impl<'a> Compiler<'a> {
         ) {
             return Err("fqdn_rand_string(): second argument must be undef or a string".into());
         }
-        let length = super::functions::library::stdlib_ruby::rb_to_i(&args[0]).unwrap_or(0);
+        let length = kuppet_values::ruby::rb_to_i(&args[0]).unwrap_or(0);
         let mut charset: Vec<char> = args
             .get(1)
             .map(rb_to_s)
@@ -760,7 +760,7 @@ impl<'a> Compiler<'a> {
             return Err(match args.len() {
                 1 => format!(
                     "'fact' parameter 'fact_name' expects a String value, got {}",
-                    super::types::infer_set(&args[0])
+                    kuppet_values::types::infer_set(&args[0])
                 ),
                 n => format!("'fact' expects 1 argument, got {n}"),
             });
@@ -773,7 +773,7 @@ impl<'a> Compiler<'a> {
             };
             cur = match &cur {
                 Value::Hash(h) => h.get(&Value::string(key)).cloned().unwrap_or(Value::Undef),
-                Value::Array(a) => match super::convert::ruby_integer_of(key, None) {
+                Value::Array(a) => match kuppet_values::convert::ruby_integer_of(key, None) {
                     Ok(i) => {
                         let at = if i < 0 { a.len() as i64 + i } else { i };
                         usize::try_from(at)

@@ -17,13 +17,13 @@ use super::http::{self, Response};
 use super::metrics::AgentMetrics;
 use super::status::{self, Condition, Wanted, kind};
 use super::{AGENT_MANAGER, VERSION, codec};
-use crate::catalog::Catalog;
-use crate::transaction::ApplyOptions;
 use cache::{CachedCatalog, PendingStatus, StateDir};
 use futures::StreamExt;
 use kube::api::{Api, Patch, PatchParams};
 use kube::runtime::{WatchStreamExt, watcher};
 use kube::{Client, Resource};
+use kuppet_catalog::Catalog;
+use kuppet_transaction::ApplyOptions;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -80,7 +80,7 @@ pub type FactsFn = Arc<dyn Fn(&Path) -> serde_json::Map<String, serde_json::Valu
 /// The production applier.
 pub fn transaction_apply() -> ApplyFn {
     Arc::new(|catalog: &Catalog, options: &ApplyOptions| {
-        let report = crate::transaction::apply(catalog, options).map_err(|e| e.to_string())?;
+        let report = kuppet_transaction::apply(catalog, options).map_err(|e| e.to_string())?;
         serde_json::to_value(&report).map_err(|e| format!("the run report does not serialise: {e}"))
     })
 }
@@ -741,7 +741,7 @@ pub async fn run(client: Option<Client>, options: AgentOptions) -> Result<u8, Ag
         client.clone(),
         options.clone(),
         transaction_apply(),
-        Arc::new(crate::facts::gather),
+        Arc::new(kuppet_facts::gather),
     );
     if let Some(addr) = options.metrics_addr {
         let listener = tokio::net::TcpListener::bind(addr)

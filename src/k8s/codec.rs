@@ -10,9 +10,9 @@
 //! beyond i64); otherwise it is gzip-compressed, which keeps its bytes exact.
 
 use super::crd::NodeCatalogSpec;
-use crate::catalog::Catalog;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
+use kuppet_catalog::Catalog;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
@@ -179,8 +179,8 @@ pub fn decode(spec: &NodeCatalogSpec) -> Result<Catalog, CodecError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Resource;
     use indexmap::IndexMap;
+    use kuppet_catalog::Resource;
 
     fn catalog_with(params: Vec<(&str, Value)>) -> Catalog {
         let mut parameters = IndexMap::new();

@@ -6,13 +6,13 @@
 //! fully qualified unless `path` is set. Guards run in noop too (Puppet does:
 //! they decide whether the exec is in sync).
 
-use super::host::{Argv, CommandError, CommandOutput, CommandSpec};
 use super::{
     Context, Examined, Level, Property, ResourceError, Source, Sync, located, param_bool,
     param_list, param_string,
 };
-use crate::catalog::Resource;
-use crate::catalog::graph::AutoRequire;
+use crate::machine::{Argv, CommandError, CommandOutput, CommandSpec};
+use kuppet_catalog::Resource;
+use kuppet_catalog::graph::AutoRequire;
 use serde_json::{Value, json};
 use std::time::Duration;
 

@@ -14,9 +14,9 @@ use super::{
     Context, Examined, Level, Property, ResourceError, Source, Sync, located, mode, param_bool,
     param_list, param_string,
 };
-use crate::catalog::Resource;
-use crate::catalog::graph::{AutoRequire, normalize_path};
 use checksum::{Checksum, hex};
+use kuppet_catalog::Resource;
+use kuppet_catalog::graph::{AutoRequire, normalize_path};
 use serde_json::{Value, json};
 use sha2::Digest;
 use std::fs;
@@ -779,8 +779,8 @@ impl File {
             let line = cmd.replace(&self.validate_replacement, &managed_tmp);
             let out = cx
                 .host
-                .run(&super::host::CommandSpec {
-                    argv: Some(super::host::Argv::Line(line.clone())),
+                .run(&crate::machine::CommandSpec {
+                    argv: Some(crate::machine::Argv::Line(line.clone())),
                     ..Default::default()
                 })
                 .map_err(|e| cleanup(e.to_string()))?;
@@ -1213,7 +1213,7 @@ impl super::Provider for File {
 /// backs up to must be declared (or be Puppet's default, `puppet`).
 pub fn validate_in_catalog(
     resource: &Resource,
-    catalog: &crate::catalog::Catalog,
+    catalog: &kuppet_catalog::Catalog,
 ) -> Result<(), ResourceError> {
     let Some(Value::String(name)) = resource.parameters.get("backup") else {
         return Ok(());

@@ -2,9 +2,9 @@
 //! the root's `/etc/group`; `groupadd`, `groupmod` and `groupdel` run inside
 //! the root. Properties: `ensure`, `gid`; parameters `system`, `allowdupe`.
 
-use super::host::{Argv, CommandSpec};
 use super::{Context, Examined, Property, ResourceError, Sync, located, param_bool, param_string};
-use crate::catalog::Resource;
+use crate::machine::{Argv, CommandSpec};
+use kuppet_catalog::Resource;
 use serde_json::json;
 
 /// A `group` resource.

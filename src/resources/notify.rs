@@ -1,7 +1,7 @@
 //! The `notify` type: logs a message on every run (never in sync).
 
 use super::{Context, Examined, Property, ResourceError, Source, Sync, param_bool, param_string};
-use crate::catalog::Resource;
+use kuppet_catalog::Resource;
 use serde_json::{Value, json};
 
 /// A `notify` resource.

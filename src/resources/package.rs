@@ -7,9 +7,9 @@
 //! (`>= 1.2 < 2`). `mark`: `hold` or `none` (`dpkg --set-selections`); a
 //! held package is released for the time an install or removal needs.
 
-use super::host::{Argv, CommandSpec};
 use super::{Context, Examined, Property, ResourceError, Sync, located, param_list, param_string};
-use crate::catalog::Resource;
+use crate::machine::{Argv, CommandSpec};
+use kuppet_catalog::Resource;
 use serde_json::{Value, json};
 use std::cmp::Ordering;
 

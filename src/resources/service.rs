@@ -6,11 +6,11 @@
 //! A service started in a run is not restarted by refresh events of the same
 //! run; a refresh restarts only a running service.
 
-use super::host::{Argv, CommandOutput, CommandSpec};
 use super::{
     Context, Examined, Level, Property, ResourceError, Source, Sync, located, param_string,
 };
-use crate::catalog::Resource;
+use crate::machine::{Argv, CommandOutput, CommandSpec};
+use kuppet_catalog::Resource;
 use serde_json::json;
 
 /// What `ensure` asks for.

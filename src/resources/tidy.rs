@@ -7,10 +7,10 @@
 //! `rmdirs`. Files the catalog manages are left alone.
 
 use super::file::recurse;
-use super::{Host, ResourceError, param_bool, param_list, param_string};
-use crate::catalog::Resource;
-use crate::catalog::graph::normalize_path;
+use super::{Machine, ResourceError, param_bool, param_list, param_string};
 use indexmap::IndexMap;
+use kuppet_catalog::Resource;
+use kuppet_catalog::graph::normalize_path;
 use serde_json::Value;
 use std::fs;
 use std::os::unix::fs::MetadataExt;
@@ -164,7 +164,7 @@ fn scaled(text: &str, default: char, unit: impl Fn(char) -> Option<u64>) -> Resu
 /// for the path. `now`: seconds since the epoch.
 pub fn generate(
     resource: &Resource,
-    host: &Host,
+    host: &Machine,
     managed: &dyn Fn(&str) -> bool,
     now: i64,
 ) -> Result<Vec<Resource>, ResourceError> {
@@ -225,7 +225,7 @@ pub fn validate(resource: &Resource) -> Result<(), ResourceError> {
 }
 
 /// Puppet's `tidy?` for one path.
-fn selects(c: &Criteria, host: &Host, path: &str, now: i64) -> bool {
+fn selects(c: &Criteria, host: &Machine, path: &str, now: i64) -> bool {
     let Ok(meta) = fs::symlink_metadata(host.path(path)) else {
         return false;
     };

@@ -8,12 +8,12 @@
 //! `password_max_age`, `password_warn_days`, `groups` (with `membership`
 //! minimum or inclusive), `expiry`.
 
-use super::host::{Argv, CommandSpec};
 use super::{
     Context, Examined, Property, ResourceError, Sync, located, param_bool, param_list, param_string,
 };
-use crate::catalog::Resource;
-use crate::catalog::graph::AutoRequire;
+use crate::machine::{Argv, CommandSpec};
+use kuppet_catalog::Resource;
+use kuppet_catalog::graph::AutoRequire;
 use serde_json::{Value, json};
 
 /// A `user` resource.
@@ -70,7 +70,7 @@ fn read_shadow(cx: &Context, name: &str) -> Option<Shadow> {
 fn date_of_days(days: i64) -> String {
     let secs = days.max(0) as u64 * 86_400;
     let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs);
-    crate::transaction::clock::format_time(t)[..10].to_string()
+    crate::clock::format_time(t)[..10].to_string()
 }
 
 impl User {

@@ -4,9 +4,9 @@
 //! `tidy` likewise makes the `file` resources that remove what it selects.
 
 use super::Run;
-use crate::catalog::graph::{VertexKind, Walk, normalize_path};
-use crate::resources::file::recurse;
-use crate::resources::{self, Level, tidy};
+use kuppet_catalog::graph::{VertexKind, Walk, normalize_path};
+use kuppet_resources::file::recurse;
+use kuppet_resources::{Level, tidy};
 use std::collections::{HashMap, HashSet};
 
 impl Run<'_> {
@@ -93,7 +93,7 @@ impl Run<'_> {
         for (k, child) in children.into_iter().enumerate() {
             let index = first + k;
             let reference = child.resource.reference();
-            let provider = match resources::provider_for(&child.resource) {
+            let provider = match kuppet_resources::provider_for(&child.resource) {
                 Ok(p) => Some(p),
                 Err(e) => {
                     self.log(Level::Err, "Puppet".into(), None, e.to_string());

@@ -6,8 +6,8 @@
 //! Puppet's default schedules (`puppet`, `hourly`, `daily`, `weekly`,
 //! `monthly`, `never`) exist unless the catalog declares its own.
 
-use crate::catalog::{Catalog, Resource};
-use crate::resources::{param_list, param_string};
+use kuppet_catalog::{Catalog, Resource};
+use kuppet_resources::{param_list, param_string};
 
 /// How often a period lets a resource run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

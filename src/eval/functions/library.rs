@@ -13,9 +13,7 @@ pub(crate) mod module_functions;
 pub(crate) mod signature;
 mod stdlib_collections;
 mod stdlib_json;
-pub(crate) use stdlib_json::yaml_document;
 pub(crate) mod stdlib_random;
-pub(crate) mod stdlib_ruby;
 pub(crate) mod stdlib_signatures;
 mod stdlib_strings;
 pub(crate) mod stdlib_validate;
@@ -239,10 +237,10 @@ pub const NAMES: &[&str] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::types::PType;
-    use super::super::super::value::{RegexValue, Value};
     use super::*;
     use indexmap::IndexMap;
+    use kuppet_values::types::PType;
+    use kuppet_values::value::{RegexValue, Value};
     use std::rc::Rc;
 
     fn call(name: &str, args: &[Value]) -> String {

@@ -5,9 +5,9 @@
 //! Files are written atomically (temp file in the same directory, fsync,
 //! rename), readable by root only: a catalog can hold secrets.
 
-use crate::catalog::Catalog;
 use crate::k8s::codec;
 use crate::k8s::crd::NodeCatalogStatus;
+use kuppet_catalog::Catalog;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;

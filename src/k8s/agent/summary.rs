@@ -3,8 +3,8 @@
 //! failed resource why it failed and how many resources were skipped because
 //! of it (walking the catalog's relationships back from each skipped one).
 
-use crate::catalog::{Catalog, RELATIONSHIP_PARAMS};
 use crate::k8s::crd::{FailedResource, ResourceCounts};
+use kuppet_catalog::{Catalog, RELATIONSHIP_PARAMS};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 

@@ -8,9 +8,6 @@
 //!   the fake graph check reports as Puppet words a dependency cycle.
 
 use super::plan::{CompileFn, GraphCheckFn, ParseFn, Planner};
-use crate::catalog::{Catalog, Resource};
-use crate::diagnostics::Diagnostic;
-use crate::eval::CompileRequest;
 use crate::k8s::codec;
 use crate::k8s::crd::{
     LabelSelector, LastRun, Manifest, ManifestSpec, NodeCatalog, NodeCatalogSpec,
@@ -18,10 +15,13 @@ use crate::k8s::crd::{
 };
 use crate::k8s::metrics::ControllerMetrics;
 use crate::k8s::status::{self, Wanted, kind};
-use crate::syntax;
 use indexmap::IndexMap;
 use k8s_openapi::api::core::v1::{Node, NodeAddress, NodeStatus, NodeSystemInfo};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+use kuppet_catalog::{Catalog, Resource};
+use kuppet_eval::CompileRequest;
+use kuppet_syntax as syntax;
+use kuppet_syntax::diagnostics::Diagnostic;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -6,9 +6,6 @@
 //! Everything here is driven by plain values, so tests feed it builder-made
 //! objects and a fake compile function.
 
-use crate::catalog::Catalog;
-use crate::diagnostics::Diagnostic;
-use crate::eval::{CompileRequest, ManifestInput};
 use crate::k8s::codec;
 use crate::k8s::crd::{
     CatalogSource, Manifest, ManifestError, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
@@ -16,9 +13,12 @@ use crate::k8s::crd::{
 use crate::k8s::metrics::ControllerMetrics;
 use crate::k8s::selector::SelectorError;
 use crate::k8s::status::{self, Wanted, kind};
-use crate::syntax;
 use k8s_openapi::api::core::v1::Node;
 use kube::ResourceExt;
+use kuppet_catalog::Catalog;
+use kuppet_eval::{CompileRequest, ManifestInput};
+use kuppet_syntax as syntax;
+use kuppet_syntax::diagnostics::Diagnostic;
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -40,7 +40,7 @@ pub type GraphCheckFn = Arc<dyn Fn(&Catalog) -> Result<(), Diagnostic> + Send + 
 /// Manifests that declared the resources in the cycle, `Stalled`, the node
 /// keeping its last good catalog) handles the error it returns.
 pub fn check_graph(catalog: &Catalog) -> Result<(), Diagnostic> {
-    let graph = crate::catalog::graph::RunGraph::build(catalog, &crate::resources::autorequire)
+    let graph = kuppet_catalog::graph::RunGraph::build(catalog, &kuppet_resources::autorequire)
         .map_err(|e| Diagnostic::error("GRAPH_ERROR", e.to_string()))?;
     let cycles = graph.cycles();
     if cycles.is_empty() {
@@ -254,7 +254,7 @@ impl Planner {
     pub fn production(metrics: Arc<ControllerMetrics>) -> Planner {
         Planner::new(
             Arc::new(|path: &str, source: &str| syntax::parse(path, source)),
-            Arc::new(crate::eval::compile),
+            Arc::new(kuppet_eval::compile),
             metrics,
         )
     }

@@ -12,10 +12,10 @@
 //!   `alias`, relationships); a path the catalog manages itself, and
 //!   everything below it, is left to that resource.
 
-use super::super::{Host, ResourceError, param_list, param_string};
-use crate::catalog::Resource;
-use crate::catalog::graph::normalize_path;
+use super::super::{Machine, ResourceError, param_list, param_string};
 use indexmap::IndexMap;
+use kuppet_catalog::Resource;
+use kuppet_catalog::graph::normalize_path;
 use serde_json::Value;
 use std::fs;
 
@@ -80,7 +80,7 @@ pub(crate) struct Entry {
 /// whether the catalog already has a `file` for a path.
 pub fn generate(
     resource: &Resource,
-    host: &Host,
+    host: &Machine,
     managed: &dyn Fn(&str) -> bool,
 ) -> Result<Vec<Child>, ResourceError> {
     let recurse = Recurse::of(resource).unwrap_or(Recurse::No);
@@ -242,7 +242,7 @@ fn glob(pattern: &[u8], name: &[u8]) -> bool {
 /// Puppet's `Fileset`: the entries under a directory (managed path), depth
 /// first, `limit` levels deep; links are not followed unless `follow`.
 pub(crate) fn walk(
-    host: &Host,
+    host: &Machine,
     top: &str,
     limit: Option<usize>,
     follow: bool,

@@ -1,12 +1,12 @@
 //! Collection functions: `empty`, `flatten`, `keys`, `values`, `length`,
 //! `size`, `sort`, `unique`, `dig`, `max` and `min`.
 
-use super::super::super::compare::{sort_compare, sort_values};
-use super::super::super::convert::{iterate, ruby_inspect, ruby_to_s};
-use super::super::super::types::infer;
-use super::super::super::value::Value;
 use super::signature::{P, check, sig};
 use indexmap::{IndexMap, IndexSet};
+use kuppet_values::compare::{sort_compare, sort_values};
+use kuppet_values::convert::{iterate, ruby_inspect, ruby_to_s};
+use kuppet_values::types::infer;
+use kuppet_values::value::Value;
 use std::cmp::Ordering;
 
 pub(crate) fn empty(args: &[Value]) -> Result<Value, String> {

@@ -1,7 +1,7 @@
 //! Digest functions of Puppet's core: `md5`, `sha1` and `sha256` (hex digests
 //! of a string, as Ruby's `Digest::*.hexdigest`).
 
-use super::super::super::value::Value;
+use kuppet_values::value::Value;
 use md5::{Digest, Md5};
 use sha2::Sha256;
 

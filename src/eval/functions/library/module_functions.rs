@@ -8,9 +8,9 @@
 //! `eval/module_functions.rs`).
 
 use super::super::PureFn;
-use super::stdlib_ruby::rb_to_s;
-use crate::eval::value::Value;
 use indexmap::IndexMap;
+use kuppet_values::ruby::rb_to_s;
+use kuppet_values::value::Value;
 use sha1::{Digest, Sha1};
 use std::net::Ipv6Addr;
 
@@ -117,7 +117,7 @@ fn apache_pw_hash(args: &[Value]) -> Result<Value, String> {
         [other] => {
             return Err(format!(
                 "'apache::pw_hash' parameter 'password' expects a String[1] value, got {}",
-                crate::eval::types::infer(other)
+                kuppet_values::types::infer(other)
             ));
         }
         _ => {
@@ -130,7 +130,7 @@ fn apache_pw_hash(args: &[Value]) -> Result<Value, String> {
     let digest = Sha1::digest(pw.as_bytes());
     Ok(Value::string(format!(
         "{{SHA}}{}",
-        crate::eval::binary::to_base64(&digest)
+        kuppet_values::binary::to_base64(&digest)
     )))
 }
 
@@ -332,7 +332,7 @@ fn os_database_connection(args: &[Value]) -> Result<Value, String> {
 
 /// Ruby's `String#to_i`: the leading integer, else 0.
 fn ruby_to_i(s: &str) -> i64 {
-    super::stdlib_ruby::str_to_i(s)
+    kuppet_values::ruby::str_to_i(s)
 }
 
 /// openstacklib's private `_str2bool`.
@@ -480,7 +480,7 @@ fn mysql_password(args: &[Value]) -> Result<Value, String> {
         [other] => {
             return Err(format!(
                 "'mysql::password' parameter 'password' expects a String value, got {}",
-                crate::eval::types::infer(other)
+                kuppet_values::types::infer(other)
             ));
         }
         _ => {

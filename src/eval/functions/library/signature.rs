@@ -2,8 +2,8 @@
 //! :arg`), checked against the arguments with Puppet's dispatch rules and
 //! messages.
 
-use super::super::super::types::{AliasType, PType, Signature, describe_signatures, literal_with};
-use super::super::super::value::Value;
+use kuppet_values::types::{AliasType, PType, Signature, describe_signatures, literal_with};
+use kuppet_values::value::Value;
 use std::rc::Rc;
 
 /// Parses a type expression of a built-in signature (`Variant[String,

@@ -8,11 +8,11 @@
 //! Each reproduces the Ruby code's behaviour on the values Puppet hands a
 //! 3.x function ([`args3x`]) and its messages.
 
-use super::super::super::value::{RegexValue, Value};
 use super::signature::{P, check, sig};
-use super::stdlib_ruby::{args3x, rb_class, rb_eq, rb_inspect, rb_to_i, rb_to_s};
 use super::stdlib_strings::str2bool_value;
 use indexmap::IndexMap;
+use kuppet_values::ruby::{args3x, rb_class, rb_eq, rb_inspect, rb_to_i, rb_to_s};
+use kuppet_values::value::{RegexValue, Value};
 
 /// Ruby's `Array#compact` followed by deleting `''` (what pick does).
 fn picked(args: &[Value]) -> Vec<Value> {
@@ -501,7 +501,7 @@ pub(crate) fn values_at(args: &[Value]) -> Result<Value, String> {
         return Err("values_at(): You must provide at least one positive index to collect".into());
     }
     let last = array.len() as i64 - 1;
-    let range_re = super::stdlib_ruby::static_regex(r"^(\d+)(\.\.\.?|-)(\d+)$");
+    let range_re = kuppet_values::ruby::static_regex(r"^(\d+)(\.\.\.?|-)(\d+)$");
     let mut list: Vec<i64> = Vec::new();
     for i in &indices {
         let s = rb_to_s(i);
@@ -509,9 +509,9 @@ pub(crate) fn values_at(args: &[Value]) -> Result<Value, String> {
         let line_match = s.lines().find_map(|l| {
             range_re.captures(l).map(|c| {
                 (
-                    super::stdlib_ruby::str_to_i(&c[1]),
+                    kuppet_values::ruby::str_to_i(&c[1]),
                     c[2].to_string(),
-                    super::stdlib_ruby::str_to_i(&c[3]),
+                    kuppet_values::ruby::str_to_i(&c[3]),
                 )
             })
         });
@@ -539,7 +539,7 @@ pub(crate) fn values_at(args: &[Value]) -> Result<Value, String> {
             {
                 return Err("values_at(): Unknown format of given index".into());
             }
-            let n = super::stdlib_ruby::str_to_i(&s);
+            let n = kuppet_values::ruby::str_to_i(&s);
             if n > last {
                 return Err("values_at(): Given index exceeds array size".into());
             }
@@ -781,7 +781,7 @@ pub(crate) fn dig44(args: &[Value]) -> Result<Value, String> {
                 let idx = match key {
                     Value::Integer(i) => Some(*i),
                     Value::Float(f) => Some(f.trunc() as i64),
-                    Value::String(s) => super::super::super::convert::ruby_integer_of(s, None).ok(),
+                    Value::String(s) => kuppet_values::convert::ruby_integer_of(s, None).ok(),
                     _ => None,
                 };
                 let Some(idx) = idx else { return Ok(default) };

@@ -2,8 +2,8 @@
 //! runs itself (they touch the catalog, facts or lambdas), checked with
 //! Puppet's dispatch rules and messages before the compiler acts.
 
-use super::super::super::value::Value;
 use super::signature::{P, check, sig};
+use kuppet_values::value::Value;
 
 /// Checks the arguments of the compiler-level stdlib function `name`;
 /// `Ok` for functions without a declared signature.

@@ -4,12 +4,12 @@
 //! quoting (`shell_join`, `shell_escape`, `uriescape`), `enclose_ipv6`,
 //! `reverse`, `stdlib::start_with` and `stdlib::end_with`.
 
-use super::super::super::convert::ruby_float_of;
-use super::super::super::value::Value;
 use super::signature::{P, check, sig};
-use super::stdlib_ruby::{args3x, rb_to_i, rb_to_s, ruby_match, static_regex, str_to_i, str_upto};
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE};
+use kuppet_values::convert::ruby_float_of;
+use kuppet_values::ruby::{args3x, rb_to_i, rb_to_s, ruby_match, static_regex, str_to_i, str_upto};
+use kuppet_values::value::Value;
 
 /// `function_str2bool([v])`: what str2bool makes of one converted value.
 pub(crate) fn str2bool_value(v: &Value) -> Result<bool, String> {
@@ -320,8 +320,8 @@ pub(crate) fn range(args: &[Value]) -> Result<Value, String> {
             let Value::String(s) = value else {
                 return Err(format!(
                     "undefined method `match' for {}:{}",
-                    super::stdlib_ruby::rb_inspect(value),
-                    super::stdlib_ruby::rb_class(value)
+                    kuppet_values::ruby::rb_inspect(value),
+                    kuppet_values::ruby::rb_class(value)
                 ));
             };
             let re = static_regex(r"(?m)^([A-Za-z0-9_]+)(\.\.\.?|-)([A-Za-z0-9_]+)$");
@@ -348,7 +348,7 @@ pub(crate) fn range(args: &[Value]) -> Result<Value, String> {
                     None => {
                         return Err(format!(
                             "undefined method `to_i' for {}",
-                            super::stdlib_ruby::rb_inspect(v)
+                            kuppet_values::ruby::rb_inspect(v)
                         ));
                     }
                 },
@@ -420,7 +420,7 @@ pub(crate) fn shell_join(args: &[Value]) -> Result<Value, String> {
     let Value::Array(items) = &args[0] else {
         return Err(format!(
             "First argument is not an Array: {}",
-            super::stdlib_ruby::rb_inspect(&args[0])
+            kuppet_values::ruby::rb_inspect(&args[0])
         ));
     };
     Ok(Value::string(
@@ -520,7 +520,7 @@ pub(crate) fn enclose_ipv6(args: &[Value]) -> Result<Value, String> {
     if !matches!(args[0], Value::String(_) | Value::Array(_)) {
         return Err(format!(
             "enclose_ipv6(): Wrong argument type given {} expected String or Array",
-            super::stdlib_ruby::rb_class(&args[0])
+            kuppet_values::ruby::rb_class(&args[0])
         ));
     }
     let mut input = Vec::new();

@@ -10,13 +10,13 @@
 //! unconverted (`undef` stays `nil`); `is_hash` and `is_integer` are plain
 //! 3.x functions. The deprecation warnings they log are not reproduced.
 
-use super::super::super::convert::{ruby_float_of, ruby_integer_of};
-use super::super::super::types::{PType, describe_mismatch_at, is_instance};
-use super::super::super::value::{RegexValue, Value, format_float};
 use super::signature::{P, check, sig};
-use super::stdlib_ruby::{
+use kuppet_values::convert::{ruby_float_of, ruby_integer_of};
+use kuppet_values::ruby::{
     args3x, rb_class, rb_inspect, rb_to_s, ruby_match, static_regex, str_to_i,
 };
+use kuppet_values::types::{PType, describe_mismatch_at, is_instance};
+use kuppet_values::value::{RegexValue, Value, format_float};
 
 /// How a 3.x validation failed: a `Puppet::ParseError` (which
 /// `validate_legacy` treats as "invalid") or another Ruby error.
@@ -439,7 +439,7 @@ fn check_re(args: &[Value]) -> Result<(), Invalid> {
 /// `/source/`).
 fn ruby_regexp_arg_inspect(v: &Value) -> String {
     match v {
-        Value::Regex(r) => super::super::super::types::regexp_inspect(&r.source),
+        Value::Regex(r) => kuppet_values::types::regexp_inspect(&r.source),
         Value::Array(items) => format!(
             "[{}]",
             items
@@ -638,7 +638,7 @@ pub(crate) fn is_a(args: &[Value]) -> Result<Value, String> {
 /// stdlib's `type_of(value)`: the value's inferred type.
 pub(crate) fn type_of(args: &[Value]) -> Result<Value, String> {
     let v = args.first().cloned().unwrap_or(Value::Undef);
-    Ok(Value::from_type(super::super::super::types::infer_set(&v)))
+    Ok(Value::from_type(kuppet_values::types::infer_set(&v)))
 }
 
 #[cfg(test)]

@@ -2,10 +2,10 @@
 //! `camelcase`), trimming (`strip`, `lstrip`, `rstrip`, `chomp`, `chop`),
 //! `split`, `join`, `match`, `regsubst`, `sprintf` and `versioncmp`.
 
-use super::super::super::convert::{iterate, ruby_to_s};
-use super::super::super::types::{PType, ruby_capitalize};
-use super::super::super::value::{RegexValue, Value};
 use super::signature::{P, check, sig};
+use kuppet_values::convert::{iterate, ruby_to_s};
+use kuppet_values::types::{PType, ruby_capitalize};
+use kuppet_values::value::{RegexValue, Value};
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -103,7 +103,7 @@ pub(crate) fn rstrip(args: &[Value]) -> Result<Value, String> {
     })
 }
 
-fn case_sigs() -> Vec<super::super::super::types::Signature> {
+fn case_sigs() -> Vec<kuppet_values::types::Signature> {
     vec![
         sig(&[P::Req("Numeric", "arg")]),
         sig(&[P::Req("String", "arg")]),
@@ -283,7 +283,7 @@ fn match_pattern(s: &str, pattern: &Value) -> Result<Option<Value>, String> {
             Ok(None)
         }
         Value::Type(t) => match_type(s, t),
-        other => Err(match_error(&super::super::super::types::ruby_class(other))),
+        other => Err(match_error(&kuppet_values::types::ruby_class(other))),
     }
 }
 
@@ -308,7 +308,7 @@ fn match_type(s: &str, t: &PType) -> Result<Option<Value>, String> {
             Ok(None)
         }
         PType::Alias(a) => match_type(s, a.resolved_type()),
-        other => Err(match_error(&super::super::super::types::ruby_class(
+        other => Err(match_error(&kuppet_values::types::ruby_class(
             &Value::from_type(other.clone()),
         ))),
     }
@@ -526,12 +526,10 @@ pub(crate) fn regsubst(args: &[Value]) -> Result<Value, String> {
 pub(crate) fn sprintf(args: &[Value]) -> Result<Value, String> {
     match args.first() {
         None => Err("sprintf(): Wrong number of arguments given (0 for minimum 1)".into()),
-        Some(Value::String(f)) => {
-            super::super::super::convert::sprintf(f, &args[1..]).map(Value::string)
-        }
+        Some(Value::String(f)) => kuppet_values::convert::sprintf(f, &args[1..]).map(Value::string),
         Some(other) => Err(format!(
             "no implicit conversion of {} into String",
-            super::super::super::types::ruby_class(other)
+            kuppet_values::types::ruby_class(other)
         )),
     }
 }

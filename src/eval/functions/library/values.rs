@@ -1,11 +1,11 @@
 //! Number and value functions: `abs`, `ceiling`, `floor`, `round`,
 //! `compare`, `type`, `convert_to` and `unwrap`.
 
-use super::super::super::compare::{casecmp, label};
-use super::super::super::convert::new_value;
-use super::super::super::types::{infer, infer_generic, infer_set};
-use super::super::super::value::{RegexValue, Value};
 use super::signature::{P, check, sig};
+use kuppet_values::compare::{casecmp, label};
+use kuppet_values::convert::new_value;
+use kuppet_values::types::{infer, infer_generic, infer_set};
+use kuppet_values::value::{RegexValue, Value};
 use std::cmp::Ordering;
 
 fn ordering(o: Ordering) -> Value {
@@ -39,7 +39,7 @@ fn float_to_int(f: f64) -> Result<Value, String> {
     if f.abs() >= 9.2e18 {
         return Err(format!(
             "Use of a Ruby Integer outside of Puppet Integer range, got '{}'",
-            super::super::super::value::format_float(f)
+            kuppet_values::value::format_float(f)
         ));
     }
     Ok(Value::Integer(f as i64))
@@ -87,7 +87,7 @@ fn round_with(name: &'static str, args: &[Value], f: fn(f64) -> f64) -> Result<V
     match &args[0] {
         Value::Integer(i) => Ok(Value::Integer(*i)),
         Value::Float(x) => float_to_int(f(*x)),
-        Value::String(s) => match super::super::super::convert::ruby_float_of(s) {
+        Value::String(s) => match kuppet_values::convert::ruby_float_of(s) {
             Ok(x) => float_to_int(f(x)),
             Err(_) => Err(format!(
                 "{name}(): cannot convert given value to a floating point value."
@@ -120,8 +120,7 @@ pub(crate) fn compare(args: &[Value]) -> Result<Value, String> {
             Value::Integer(_) | Value::Float(_),
             Value::Integer(_) | Value::Float(_),
         ] => Ok(ordering(
-            super::super::super::compare::sort_compare(&args[0], &args[1])
-                .unwrap_or(Ordering::Equal),
+            kuppet_values::compare::sort_compare(&args[0], &args[1]).unwrap_or(Ordering::Equal),
         )),
         [Value::String(a), Value::String(b)] => Ok(ordering(casecmp(a, b))),
         [Value::String(a), Value::String(b), Value::Bool(ignore_case)] => {

@@ -1,0 +1,182 @@
+//! The compiler: AST + facts + node name → catalog, with Puppet 7's semantics.
+//!
+//! [`compile`] runs Puppet's compile phases: node facts into top scope, the main
+//! class (top-level code), the matching node definition, then defined types and
+//! collectors until nothing changes, then relationships, overrides and tags.
+
+mod access;
+mod arith;
+mod calls;
+mod classes;
+mod collectors;
+pub mod compiler;
+pub mod core_types;
+mod epp;
+mod erb;
+pub mod error;
+mod expr;
+pub mod functions;
+mod iteration;
+mod loader;
+pub mod lookup;
+mod module_functions;
+mod resource_types;
+mod resources;
+mod ruby_type;
+pub mod scope;
+mod stdlib;
+#[cfg(test)]
+mod type_fixtures;
+
+use kuppet_catalog::Catalog;
+use kuppet_syntax::Manifest;
+use kuppet_syntax::diagnostics::Diagnostic;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Everything one compile needs.
+#[derive(Debug, Clone, Default)]
+pub struct CompileRequest {
+    /// Parsed manifests in evaluation order. Their classes, defined types,
+    /// functions and type aliases are visible to every compile; the top-level
+    /// statements and node blocks only of those with `apply_top_level`.
+    pub manifests: Vec<ManifestInput>,
+    /// Facts (the values of `$facts`, also top-scope variables).
+    pub facts: serde_json::Map<String, serde_json::Value>,
+    /// The node name (`$trusted['certname']`).
+    pub node: String,
+    /// Module directories for autoloading (`mod/manifests/init.pp` ...).
+    pub modulepath: Vec<PathBuf>,
+}
+
+/// Where Hiera data comes from beyond the modules' own `hiera.yaml`.
+#[derive(Debug, Clone, Default)]
+pub struct DataConfig {
+    /// The global layer's `hiera.yaml` (Puppet's `--hiera_config`): version 5,
+    /// or 3; relative data directories are relative to its directory.
+    pub hiera_config: Option<PathBuf>,
+}
+
+/// One parsed manifest given to a compile.
+#[derive(Debug, Clone)]
+pub struct ManifestInput {
+    pub manifest: Arc<Manifest>,
+    pub apply_top_level: bool,
+}
+
+/// A compiled catalog and the messages the compile logged.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    pub catalog: Catalog,
+    /// (level, message): `("Notice", "Scope(Class[main]): hello")`, warnings ...
+    pub logs: Vec<(&'static str, String)>,
+}
+
+/// Compiles a catalog for one node.
+pub fn compile(request: &CompileRequest) -> Result<Catalog, Diagnostic> {
+    compile_with_logs(request).map(|c| c.catalog)
+}
+
+/// Compiles a catalog for one node, keeping what the compile logged.
+pub fn compile_with_logs(request: &CompileRequest) -> Result<Compiled, Diagnostic> {
+    compile_with_data(request, &DataConfig::default())
+}
+
+/// Compiles a catalog for one node with Hiera data beyond the modules'
+/// (`--hiera-config`), keeping what the compile logged.
+pub fn compile_with_data(
+    request: &CompileRequest,
+    data: &DataConfig,
+) -> Result<Compiled, Diagnostic> {
+    let arena = typed_arena::Arena::new();
+    let types = typed_arena::Arena::new();
+    let mut c = compiler::Compiler::new(
+        &request.node,
+        &request.facts,
+        request.modulepath.clone(),
+        &arena,
+        &types,
+    );
+    c.hiera.global_config = data.hiera_config.clone();
+    for input in &request.manifests {
+        c.register(&input.manifest, input.apply_top_level)
+            .map_err(|e| e.into_diagnostic(&request.node))?;
+    }
+    c.init_top_scope();
+    for input in &request.manifests {
+        c.resolve_parameter_types(&input.manifest)
+            .map_err(|e| fail(e, &mut c, &request.node))?;
+    }
+    // Stage[main], Class[Settings], Class[main].
+    let mut stage = c.new_res("Stage", "main", scope::TOP, compiler::ResKind::Stage);
+    stage.evaluated = true;
+    stage.tags.retain(|t| &**t != "main");
+    stage.params.insert("name".into(), main_param());
+    let stage_id = c
+        .add_resource(stage)
+        .map_err(|e| e.into_diagnostic(&request.node))?;
+    let mut settings = c.new_res(
+        "Class",
+        "Settings",
+        scope::TOP,
+        compiler::ResKind::Class(None),
+    );
+    settings.evaluated = true;
+    let settings_id = c
+        .add_resource(settings)
+        .map_err(|e| e.into_diagnostic(&request.node))?;
+    let mut main = c.new_res("Class", "main", scope::TOP, compiler::ResKind::Class(None));
+    main.evaluated = true;
+    main.tags.retain(|t| &**t != "main");
+    main.params.insert("name".into(), main_param());
+    let main_id = c
+        .add_resource(main)
+        .map_err(|e| e.into_diagnostic(&request.node))?;
+    c.stage_main = stage_id;
+    c.main_resource = main_id;
+    c.add_edge(stage_id, settings_id);
+    c.add_edge(stage_id, main_id);
+    c.scopes[scope::TOP].resource = Some(main_id);
+    for input in &request.manifests {
+        if input.apply_top_level {
+            c.evaluate_main_code(&input.manifest)
+                .map_err(|e| fail(e, &mut c, &request.node))?;
+        }
+    }
+    c.evaluate_node()
+        .map_err(|e| fail(e, &mut c, &request.node))?;
+    c.evaluate_generators()
+        .map_err(|e| fail(e, &mut c, &request.node))?;
+    c.take_autoload_failure()
+        .map_err(|e| fail(e, &mut c, &request.node))?;
+    c.finish().map_err(|e| fail(e, &mut c, &request.node))?;
+    let catalog = c.to_catalog();
+    let mut logs = std::mem::take(&mut c.logs);
+    for w in c.warnings.drain(..) {
+        logs.push(("Warning", w));
+    }
+    Ok(Compiled { catalog, logs })
+}
+
+/// The diagnostic for a compile that ended with an error or a misplaced
+/// `break()`/`next()`/`return()`.
+fn fail(e: error::Flow, c: &mut compiler::Compiler, node: &str) -> Diagnostic {
+    let what = match e {
+        error::Flow::Error(e) => return e.into_diagnostic(node),
+        error::Flow::Break => "break",
+        error::Flow::Next(_) => "next",
+        error::Flow::Return(_) => "return",
+    };
+    let mut err = error::EvalError::new(format!("{what}() from context where this is illegal"));
+    err.location = c.flow_origin.take().and_then(|o| o.location);
+    err.into_diagnostic(node)
+}
+
+fn main_param() -> compiler::Param {
+    compiler::Param {
+        value: kuppet_values::Value::string("main"),
+        source: std::rc::Rc::from(""),
+        line: 0,
+        from_default: false,
+    }
+}

@@ -1,0 +1,19 @@
+//! Puppet's values and data types, independent of the compiler: the
+//! [`value::Value`] model, the type system ([`types`]: parameterized types,
+//! assignability, inference, mismatch messages), conversions ([`convert`]:
+//! `new`, `sprintf`, string formats), comparison, time, SemVer, Binary, and
+//! how Ruby sees a value ([`ruby`]: `to_s`, `inspect`, class names; [`yaml`]:
+//! Psych's YAML).
+
+pub mod binary;
+pub mod compare;
+pub mod convert;
+pub mod labels;
+pub mod ruby;
+pub mod semver;
+pub mod time;
+pub mod types;
+pub mod value;
+pub mod yaml;
+
+pub use value::Value;
