@@ -106,11 +106,17 @@ pub struct Edge {
     pub target: String,
 }
 
-/// Splits a reference `Type[title]` into its type and title.
+/// Splits a reference `Type[title]` into its type and title, as Puppet's
+/// `Resource.type_and_title` does: a type without brackets, a title that is
+/// not empty.
 pub fn split_reference(reference: &str) -> Option<(&str, &str)> {
     let open = reference.find('[')?;
-    let inner = reference.strip_suffix(']')?;
-    Some((&reference[..open], &inner[open + 1..]))
+    let ty = &reference[..open];
+    let title = reference[open + 1..].strip_suffix(']')?;
+    if ty.is_empty() || ty.contains(']') || title.is_empty() {
+        return None;
+    }
+    Some((ty, title))
 }
 
 impl Catalog {
@@ -141,6 +147,8 @@ mod tests {
         assert_eq!(split_reference("File[/a[1]]"), Some(("File", "/a[1]")));
         assert_eq!(split_reference("Class[main]"), Some(("Class", "main")));
         assert_eq!(split_reference("nonsense"), None);
+        assert_eq!(split_reference("File[]"), None);
+        assert_eq!(split_reference("[x]"), None);
     }
 
     #[test]

@@ -4,12 +4,12 @@
 //! does with a NodeCatalog); otherwise the manifests are parsed and compiled
 //! with the facts (`--facts`, or gathered from the host) first.
 
+use super::compile::{FileNames, Inputs, compile_files, print_logs};
 use kuppet_catalog::Catalog;
-use kuppet_eval::{CompileRequest, DataConfig, ManifestInput};
 use kuppet_resources::Level;
+use kuppet_syntax::diagnostics::Diagnostic;
 use kuppet_transaction::{self as transaction, ApplyOptions};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Instant;
 
 /// Arguments of `kuppet apply`.
@@ -67,23 +67,40 @@ pub struct Args {
     pub debug: bool,
 }
 
+/// Why a run could not start or finish.
+enum Failure {
+    /// The manifests did not compile: printed with the source line and a caret.
+    Compile(Diagnostic),
+    Message(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Message(message)
+    }
+}
+
 pub fn run(args: Args) -> u8 {
     match run_inner(args) {
         Ok(code) => code,
-        Err(message) => {
+        Err(Failure::Compile(d)) => {
+            eprint!("{}", d.render());
+            1
+        }
+        Err(Failure::Message(message)) => {
             eprintln!("Error: {message}");
             1
         }
     }
 }
 
-fn run_inner(args: Args) -> Result<u8, String> {
+fn run_inner(args: Args) -> Result<u8, Failure> {
     let root = args.root.clone().unwrap_or_else(|| PathBuf::from("/"));
     if !root.is_dir() {
-        return Err(format!(
+        return Err(Failure::Message(format!(
             "The root {} is not a directory; give --root an existing directory",
             root.display()
-        ));
+        )));
     }
     let retrieval = Instant::now();
     let mut catalog = match &args.catalog {
@@ -130,87 +147,26 @@ fn read_catalog(path: &Path) -> Result<Catalog, String> {
         .map_err(|e| format!("The catalog {} is not catalog JSON: {e}", path.display()))
 }
 
-/// Reads facts from YAML or JSON (a map of fact names to values).
-pub fn read_facts(path: &Path) -> Result<serde_json::Map<String, serde_json::Value>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("Could not read the facts {}: {e}", path.display()))?;
-    let value: serde_json::Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(_) => serde_yaml::from_str(&text).map_err(|e| {
-            format!(
-                "The facts {} are neither JSON nor YAML: {e}",
-                path.display()
-            )
-        })?,
-    };
-    match value {
-        serde_json::Value::Object(map) => Ok(map),
-        _ => Err(format!(
-            "The facts {} must be a map of fact names to values",
-            path.display()
-        )),
-    }
-}
-
-fn compile(args: &Args, root: &Path) -> Result<Catalog, String> {
+fn compile(args: &Args, root: &Path) -> Result<Catalog, Failure> {
     let started = Instant::now();
     let facts = match &args.facts {
-        Some(path) => read_facts(path)?,
+        Some(path) => kuppet_facts::read_file(path).map_err(|e| Failure::Message(e.to_string()))?,
         None => kuppet_facts::gather(root),
     };
-    let node = args
-        .node
-        .clone()
-        .or_else(|| {
-            facts
-                .get("fqdn")
-                .and_then(|v| v.as_str())
-                .map(str::to_string)
-        })
-        .or_else(|| {
-            facts
-                .get("hostname")
-                .and_then(|v| v.as_str())
-                .map(str::to_string)
-        })
-        .unwrap_or_else(|| "localhost".to_string());
-    let mut manifests = Vec::new();
-    for path in &args.manifests {
-        let source = std::fs::read_to_string(path)
-            .map_err(|e| format!("Could not read {}: {e}", path.display()))?;
-        let name = std::fs::canonicalize(path)
-            .unwrap_or_else(|_| path.clone())
-            .to_string_lossy()
-            .into_owned();
-        let manifest = kuppet_syntax::parse(&name, &source).map_err(|d| d.to_string())?;
-        manifests.push(ManifestInput {
-            manifest: Arc::new(manifest),
-            apply_top_level: true,
-        });
-    }
-    let request = CompileRequest {
-        manifests,
+    let inputs = Inputs {
+        files: &args.manifests,
         facts,
-        node: node.clone(),
-        modulepath: args
-            .modulepath
-            .as_deref()
-            .map(|m| {
-                m.split(':')
-                    .filter(|s| !s.is_empty())
-                    .map(PathBuf::from)
-                    .collect()
-            })
-            .unwrap_or_default(),
+        node: args.node.as_deref(),
+        modulepath: args.modulepath.as_deref(),
+        hiera_config: args.hiera_config.as_deref(),
+        names: FileNames::Absolute,
     };
-    let data = DataConfig {
-        hiera_config: args.hiera_config.clone(),
-    };
-    let catalog = kuppet_eval::compile_with_data(&request, &data)
-        .map(|c| c.catalog)
-        .map_err(|d| d.to_string())?;
+    let compiled = compile_files(inputs).map_err(Failure::Compile)?;
+    print_logs(&compiled);
+    let catalog = compiled.catalog;
     println!(
-        "Notice: Compiled catalog for {node} in environment {} in {:.2} seconds",
+        "Notice: Compiled catalog for {} in environment {} in {:.2} seconds",
+        catalog.name,
         catalog.environment,
         started.elapsed().as_secs_f64()
     );

@@ -28,22 +28,24 @@ pub struct Args {
 
 pub fn run(args: Args) -> u8 {
     let facts = match &args.facts {
-        Some(path) => match read_facts(path) {
+        Some(path) => match kuppet_facts::read_file(path) {
             Ok(f) => f,
-            Err(msg) => {
-                eprintln!("Error: {msg}");
+            Err(e) => {
+                eprintln!("Error: {e}");
                 return 1;
             }
         },
         None => kuppet_facts::gather(Path::new("/")),
     };
-    match compile_files(
-        &args.manifests,
+    let inputs = Inputs {
+        files: &args.manifests,
         facts,
-        args.node.as_deref(),
-        args.modulepath.as_deref(),
-        args.hiera_config.as_deref(),
-    ) {
+        node: args.node.as_deref(),
+        modulepath: args.modulepath.as_deref(),
+        hiera_config: args.hiera_config.as_deref(),
+        names: FileNames::AsGiven,
+    };
+    match compile_files(inputs) {
         Ok(compiled) => {
             print_logs(&compiled);
             print!("{}", compiled.catalog.to_json());
@@ -63,44 +65,56 @@ pub fn print_logs(compiled: &Compiled) {
     }
 }
 
+/// How manifest files are named in the catalog (`file`) and in errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileNames {
+    /// As the user gave them (`kuppet compile`).
+    AsGiven,
+    /// Absolute, as `puppet apply` names the manifests it applies.
+    Absolute,
+}
+
+/// What `kuppet compile` and `kuppet apply` compile.
+pub struct Inputs<'a> {
+    pub files: &'a [PathBuf],
+    pub facts: serde_json::Map<String, serde_json::Value>,
+    /// The node name; Puppet's default certname when absent
+    /// ([`kuppet_facts::node_name`]).
+    pub node: Option<&'a str>,
+    /// Module directories, colon-separated.
+    pub modulepath: Option<&'a str>,
+    pub hiera_config: Option<&'a Path>,
+    pub names: FileNames,
+}
+
 /// Parses and compiles manifest files for one node.
-pub fn compile_files(
-    files: &[PathBuf],
-    facts: serde_json::Map<String, serde_json::Value>,
-    node: Option<&str>,
-    modulepath: Option<&str>,
-    hiera_config: Option<&Path>,
-) -> Result<Compiled, Diagnostic> {
-    let mut manifests = Vec::with_capacity(files.len());
-    for file in files {
+pub fn compile_files(inputs: Inputs<'_>) -> Result<Compiled, Diagnostic> {
+    let mut manifests = Vec::with_capacity(inputs.files.len());
+    for file in inputs.files {
         let source = super::read_source(file).map_err(Diagnostic::message)?;
-        let manifest = kuppet_syntax::parse(&file.display().to_string(), &source)?;
+        let name = match inputs.names {
+            FileNames::AsGiven => file.display().to_string(),
+            FileNames::Absolute => std::fs::canonicalize(file)
+                .unwrap_or_else(|_| file.clone())
+                .display()
+                .to_string(),
+        };
+        let manifest = kuppet_syntax::parse(&name, &source)?;
         manifests.push(ManifestInput {
             manifest: Arc::new(manifest),
             apply_top_level: true,
         });
     }
-    let node = node
+    let node = inputs
+        .node
         .map(str::to_string)
-        .or_else(|| {
-            facts
-                .get("fqdn")
-                .and_then(|v| v.as_str())
-                .map(str::to_string)
-        })
-        .or_else(|| {
-            facts
-                .get("networking")
-                .and_then(|n| n.get("fqdn"))
-                .and_then(|v| v.as_str())
-                .map(str::to_string)
-        })
-        .unwrap_or_else(|| "localhost".to_string());
+        .unwrap_or_else(|| kuppet_facts::node_name(&inputs.facts));
     let request = CompileRequest {
         manifests,
-        facts,
+        facts: inputs.facts,
         node,
-        modulepath: modulepath
+        modulepath: inputs
+            .modulepath
             .map(|p| {
                 p.split(':')
                     .filter(|s| !s.is_empty())
@@ -110,23 +124,7 @@ pub fn compile_files(
             .unwrap_or_default(),
     };
     let data = DataConfig {
-        hiera_config: hiera_config.map(Path::to_path_buf),
+        hiera_config: inputs.hiera_config.map(Path::to_path_buf),
     };
     kuppet_eval::compile_with_data(&request, &data)
-}
-
-/// Reads facts from YAML or JSON (JSON is YAML, so one parser serves both).
-pub fn read_facts(path: &Path) -> Result<serde_json::Map<String, serde_json::Value>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("Could not read facts {}: {e}", path.display()))?;
-    let value: serde_json::Value = serde_yaml::from_str(&text)
-        .map_err(|e| format!("Could not parse facts {}: {e}", path.display()))?;
-    match value {
-        serde_json::Value::Object(map) => Ok(map),
-        serde_json::Value::Null => Ok(serde_json::Map::new()),
-        _ => Err(format!(
-            "Facts in {} must be a map of fact names to values",
-            path.display()
-        )),
-    }
 }

@@ -1,492 +1,134 @@
-//! Ruby's `format` / `sprintf` / `String#%`: `%[flags][width][.precision]type`
-//! with the flags `-+ 0#`, the types `s p d i u f e E g G x X o b B c %`, and
-//! named references `%<name>s` and `%{name}`.
+//! Ruby's `format` / `sprintf` / `String#%` in templates: the one engine of
+//! `kuppet_values::convert` (flags, width, precision, `*`, `n$`, `%<name>s`,
+//! `%{name}`, Ruby's float rounding) over Ruby values, with Ruby's
+//! exception classes.
 
 use super::format::{inspect, to_s};
-use super::value::{RClass, RHash, RValue};
+use super::methods::{parse_float_strict, parse_integer_strict};
+use super::value::{RClass, RValue};
+use kuppet_values::convert::{FormatArg, FormatError, FormatErrorKind, FormatInt, format_args};
 
 pub type FmtResult = Result<String, (RClass, String)>;
 
-/// Formats `args` (or the names of `named`) by `fmt`.
-pub fn sprintf(fmt: &str, args: &[RValue], named: Option<&RHash>) -> FmtResult {
-    let mut out = String::new();
-    let chars: Vec<char> = fmt.chars().collect();
-    let mut i = 0;
-    let mut next_arg = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c != '%' {
-            out.push(c);
-            i += 1;
-            continue;
-        }
-        i += 1;
-        if i >= chars.len() {
-            return Err((
-                RClass::ArgumentError,
-                "incomplete format specifier; use %% (double %) instead".into(),
-            ));
-        }
-        if chars[i] == '%' {
-            out.push('%');
-            i += 1;
-            continue;
-        }
-        let mut left = false;
-        let mut plus = false;
-        let mut space = false;
-        let mut zero = false;
-        let mut alt = false;
-        let mut named_arg: Option<RValue> = None;
-        let mut width: Option<usize> = None;
-        let mut precision: Option<usize> = None;
-        let mut written = false;
-        loop {
-            match chars.get(i) {
-                Some('-') => left = true,
-                Some('+') => plus = true,
-                Some(' ') => space = true,
-                Some('0') => zero = true,
-                Some('#') => alt = true,
-                Some(open @ ('<' | '{')) => {
-                    let close = if *open == '<' { '>' } else { '}' };
-                    let start = i + 1;
-                    let Some(len) = chars[start..].iter().position(|c| *c == close) else {
-                        return Err((
-                            RClass::ArgumentError,
-                            "malformed name - unmatched parenthesis".into(),
-                        ));
-                    };
-                    let name: String = chars[start..start + len].iter().collect();
-                    let Some(h) = named else {
-                        return Err((RClass::ArgumentError, "one hash required".into()));
-                    };
-                    let Some(v) = h.get(&RValue::sym(&name)) else {
-                        return Err((RClass::KeyError, format!("key<{name}> not found")));
-                    };
-                    i = start + len;
-                    if *open == '{' {
-                        out.push_str(&to_s(&v));
-                        written = true;
-                        i += 1;
-                        break;
-                    }
-                    named_arg = Some(v);
-                }
-                _ => break,
-            }
-            i += 1;
-        }
-        if written {
-            continue;
-        }
-        let mut w = String::new();
-        while let Some(d) = chars.get(i).filter(|c| c.is_ascii_digit()) {
-            w.push(*d);
-            i += 1;
-        }
-        // `%2$s`: an argument by position.
-        if chars.get(i) == Some(&'$') && !w.is_empty() {
-            let n: usize = w.parse().unwrap_or(0);
-            let Some(v) = n.checked_sub(1).and_then(|n| args.get(n)) else {
-                return Err((RClass::ArgumentError, format!("invalid index - {n}$")));
-            };
-            named_arg = Some(v.clone());
-            w.clear();
-            i += 1;
-            loop {
-                match chars.get(i) {
-                    Some('-') => left = true,
-                    Some('+') => plus = true,
-                    Some(' ') => space = true,
-                    Some('0') => zero = true,
-                    Some('#') => alt = true,
-                    _ => break,
-                }
-                i += 1;
-            }
-            while let Some(d) = chars.get(i).filter(|c| c.is_ascii_digit()) {
-                w.push(*d);
-                i += 1;
-            }
-        }
-        if chars.get(i) == Some(&'*') {
-            i += 1;
-            let a = args.get(next_arg).cloned().unwrap_or(RValue::Nil);
-            next_arg += 1;
-            match a {
-                RValue::Int(n) => {
-                    if n < 0 {
-                        left = true;
-                    }
-                    width = Some(n.unsigned_abs() as usize);
-                }
-                _ => return Err((RClass::TypeError, "width must be an Integer".into())),
-            }
-        } else if !w.is_empty() {
-            width = w.parse().ok();
-        }
-        if chars.get(i) == Some(&'.') {
-            i += 1;
-            let mut p = String::new();
-            while let Some(d) = chars.get(i).filter(|c| c.is_ascii_digit()) {
-                p.push(*d);
-                i += 1;
-            }
-            precision = Some(p.parse().unwrap_or(0));
-        }
-        if chars.get(i) == Some(&'<') {
-            // `%-10<name>s`
-            let start = i + 1;
-            let Some(len) = chars[start..].iter().position(|c| *c == '>') else {
-                return Err((
-                    RClass::ArgumentError,
-                    "malformed name - unmatched parenthesis".into(),
-                ));
-            };
-            let name: String = chars[start..start + len].iter().collect();
-            let Some(h) = named else {
-                return Err((RClass::ArgumentError, "one hash required".into()));
-            };
-            named_arg = Some(
-                h.get(&RValue::sym(&name))
-                    .ok_or((RClass::KeyError, format!("key<{name}> not found")))?,
-            );
-            i = start + len + 1;
-        }
-        let Some(&ty) = chars.get(i) else {
-            return Err((
-                RClass::ArgumentError,
-                "incomplete format specifier; use %% (double %) instead".into(),
-            ));
+/// Formats `args` by `fmt`; `hash` serves named references (`%<name>s`).
+pub fn sprintf(fmt: &str, args: &[RValue], hash: Option<&RValue>) -> FmtResult {
+    format_args(fmt, args, hash).map_err(|e| {
+        let class = match e.kind {
+            FormatErrorKind::Argument => RClass::ArgumentError,
+            FormatErrorKind::Type => RClass::TypeError,
+            FormatErrorKind::Key => RClass::KeyError,
+            FormatErrorKind::Range => RClass::RangeError,
+            FormatErrorKind::FloatDomain => RClass::FloatDomainError,
         };
-        i += 1;
-        let arg = match named_arg {
-            Some(v) => v,
-            None => {
-                let Some(v) = args.get(next_arg).cloned() else {
-                    return Err((RClass::ArgumentError, "too few arguments".into()));
-                };
-                next_arg += 1;
-                v
+        (class, e.message)
+    })
+}
+
+fn type_error(message: String) -> FormatError {
+    FormatError::new(FormatErrorKind::Type, message)
+}
+
+impl FormatArg for RValue {
+    fn to_s(&self) -> String {
+        to_s(self)
+    }
+
+    fn inspect(&self) -> String {
+        inspect(self)
+    }
+
+    fn to_format_int(&self) -> Result<FormatInt, FormatError> {
+        match self {
+            RValue::Int(i) => Ok(FormatInt::Exact(*i as i128)),
+            RValue::Float(f) => FormatInt::of_float(*f),
+            RValue::Str(s) => {
+                let text = s.s.borrow().clone();
+                parse_integer_strict(&text)
+                    .map(|n| FormatInt::Exact(n as i128))
+                    .ok_or_else(|| {
+                        FormatError::new(
+                            FormatErrorKind::Argument,
+                            format!("invalid value for Integer(): {}", inspect(self)),
+                        )
+                    })
             }
-        };
-        let spec = Spec {
-            left,
-            plus,
-            space,
-            zero,
-            alt,
-            width,
-            precision,
-        };
-        let body = match ty {
-            's' => {
-                let mut s = to_s(&arg);
-                if let Some(p) = precision {
-                    s = s.chars().take(p).collect();
-                }
-                spec.pad(s, false)
-            }
-            'p' => {
-                let mut s = inspect(&arg);
-                if let Some(p) = precision {
-                    s = s.chars().take(p).collect();
-                }
-                spec.pad(s, false)
-            }
-            'd' | 'i' | 'u' => {
-                let n = to_integer(&arg)?;
-                let digits = n.unsigned_abs().to_string();
-                let digits = match precision {
-                    Some(p) if digits.len() < p => {
-                        format!("{}{digits}", "0".repeat(p - digits.len()))
-                    }
-                    _ => digits,
-                };
-                spec.signed(n < 0, digits)
-            }
-            'x' | 'X' | 'o' | 'b' | 'B' => {
-                let n = to_integer(&arg)?;
-                let mut digits = match ty {
-                    'x' => format!("{:x}", n.unsigned_abs()),
-                    'X' => format!("{:X}", n.unsigned_abs()),
-                    'o' => format!("{:o}", n.unsigned_abs()),
-                    _ => format!("{:b}", n.unsigned_abs()),
-                };
-                if let Some(p) = precision
-                    && digits.len() < p
-                {
-                    digits = format!("{}{digits}", "0".repeat(p - digits.len()));
-                }
-                if alt && n != 0 {
-                    let prefix = match ty {
-                        'x' => "0x",
-                        'X' => "0X",
-                        'o' => "0",
-                        'b' => "0b",
-                        _ => "0B",
-                    };
-                    digits = format!("{prefix}{digits}");
-                }
-                spec.signed(n < 0, digits)
-            }
-            'f' => {
-                let f = to_float(&arg)?;
-                if !f.is_finite() {
-                    spec.signed(
-                        f < 0.0,
-                        if f.is_nan() {
-                            "NaN".into()
-                        } else {
-                            "Inf".into()
-                        },
+            RValue::Nil => Err(type_error("can't convert nil into Integer".into())),
+            other => Err(type_error(format!(
+                "can't convert {} into Integer",
+                other.class().name()
+            ))),
+        }
+    }
+
+    fn to_float(&self) -> Result<f64, FormatError> {
+        match self {
+            RValue::Int(i) => Ok(*i as f64),
+            RValue::Float(f) => Ok(*f),
+            RValue::Str(s) => {
+                let text = s.s.borrow().clone();
+                parse_float_strict(&text).ok_or_else(|| {
+                    FormatError::new(
+                        FormatErrorKind::Argument,
+                        format!("invalid value for Float(): {}", inspect(self)),
                     )
-                } else {
-                    let digits = fixed(f.abs(), precision.unwrap_or(6));
-                    spec.signed(f.is_sign_negative(), digits)
-                }
+                })
             }
-            'e' | 'E' => {
-                let f = to_float(&arg)?;
-                let s = exp_format(f.abs(), precision.unwrap_or(6), ty == 'E');
-                spec.signed(f.is_sign_negative(), s)
-            }
-            'g' | 'G' => {
-                let f = to_float(&arg)?;
-                let p = precision.unwrap_or(6).max(1);
-                let (digits, decpt) = round_shortest(f.abs(), p);
-                let exp = decpt - 1;
-                let s = if f != 0.0 && (exp < -4 || exp >= p as i32) {
-                    let s = exp_format(f.abs(), p - 1, ty == 'G');
-                    if alt { s } else { trim_exp_zeros(&s) }
-                } else {
-                    let decimals = (p as i32 - 1 - exp).max(0) as usize;
-                    let s = fixed(f.abs(), decimals);
-                    let _ = digits;
-                    if alt || !s.contains('.') {
-                        s
-                    } else {
-                        s.trim_end_matches('0').trim_end_matches('.').to_string()
-                    }
+            RValue::Nil => Err(type_error("can't convert nil into Float".into())),
+            other => Err(type_error(format!(
+                "can't convert {} into Float",
+                other.class().name()
+            ))),
+        }
+    }
+
+    fn is_integer(&self) -> bool {
+        matches!(self, RValue::Int(_))
+    }
+
+    fn to_char(&self) -> Result<char, FormatError> {
+        let code = match self {
+            RValue::Int(n) => *n,
+            RValue::Float(f) if f.is_finite() => f.trunc() as i64,
+            RValue::Str(s) => {
+                let s = s.s.borrow();
+                let mut chars = s.chars();
+                return match (chars.next(), chars.next()) {
+                    (Some(c), None) => Ok(c),
+                    _ => Err(FormatError::new(
+                        FormatErrorKind::Argument,
+                        "%c requires a character",
+                    )),
                 };
-                spec.signed(f.is_sign_negative(), s)
             }
-            'c' => {
-                let s = match &arg {
-                    RValue::Int(n) => u32::try_from(*n)
-                        .ok()
-                        .and_then(char::from_u32)
-                        .map(String::from)
-                        .ok_or((RClass::RangeError, format!("{n} out of char range")))?,
-                    RValue::Str(s) if s.s.borrow().chars().count() == 1 => s.s.borrow().clone(),
-                    _ => return Err((RClass::TypeError, "%c requires a character".into())),
-                };
-                spec.pad(s, false)
-            }
-            other => {
-                return Err((
-                    RClass::ArgumentError,
-                    format!("malformed format string - %{other}"),
-                ));
-            }
+            _ => return Err(type_error("%c requires a character".into())),
         };
-        out.push_str(&body);
+        u32::try_from(code)
+            .ok()
+            .and_then(char::from_u32)
+            .ok_or_else(|| {
+                FormatError::new(FormatErrorKind::Range, format!("{code} out of char range"))
+            })
     }
-    Ok(out)
-}
 
-struct Spec {
-    left: bool,
-    plus: bool,
-    space: bool,
-    zero: bool,
-    alt: bool,
-    width: Option<usize>,
-    precision: Option<usize>,
-}
-
-impl Spec {
-    fn pad(&self, s: String, numeric: bool) -> String {
-        let len = s.chars().count();
-        let Some(w) = self.width.filter(|w| *w > len) else {
-            return s;
-        };
-        let fill = w - len;
-        if self.left {
-            format!("{s}{}", " ".repeat(fill))
-        } else if self.zero && numeric {
-            // Zeros go after the sign.
-            let (sign, rest) = match s.chars().next() {
-                Some(c @ ('-' | '+' | ' ')) => (c.to_string(), s[1..].to_string()),
-                _ => (String::new(), s),
-            };
-            format!("{sign}{}{rest}", "0".repeat(fill))
-        } else {
-            format!("{}{s}", " ".repeat(fill))
+    fn to_width(&self) -> Result<i64, FormatError> {
+        match self {
+            RValue::Int(n) => Ok(*n),
+            RValue::Float(f) if f.is_finite() => Ok(f.trunc() as i64),
+            RValue::Nil => Err(type_error(
+                "no implicit conversion from nil to integer".into(),
+            )),
+            other => Err(type_error(format!(
+                "no implicit conversion of {} into Integer",
+                other.class().name()
+            ))),
         }
     }
 
-    fn signed(&self, negative: bool, digits: String) -> String {
-        let sign = if negative {
-            "-"
-        } else if self.plus {
-            "+"
-        } else if self.space {
-            " "
-        } else {
-            ""
-        };
-        let _ = self.alt;
-        let numeric = self.precision.is_none() || self.zero;
-        self.pad(format!("{sign}{digits}"), numeric)
-    }
-}
-
-/// The shortest round-trip digits of `f` (> 0) rounded half-even to `keep`
-/// significant digits: (digits, position of the decimal point). This is what
-/// Ruby's sprintf prints (its dtoa rounds the shortest representation).
-fn round_shortest(f: f64, keep: usize) -> (String, i32) {
-    if f == 0.0 {
-        return ("0".repeat(keep.max(1)), 1);
-    }
-    let sci = format!("{f:e}");
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let mut decpt = exp.parse::<i32>().unwrap_or(0) + 1;
-    let mut digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
-    if digits.len() > keep {
-        let rest = &digits[keep..];
-        let up = match rest.first() {
-            Some(b'5') if rest[1..].iter().all(|d| *d == b'0') => {
-                keep > 0 && (digits[keep - 1] - b'0') % 2 == 1
-            }
-            Some(d) => *d >= b'5',
-            None => false,
-        };
-        digits.truncate(keep);
-        if up {
-            let mut i = keep;
-            loop {
-                if i == 0 {
-                    digits.insert(0, b'1');
-                    digits.pop();
-                    decpt += 1;
-                    break;
-                }
-                i -= 1;
-                if digits[i] == b'9' {
-                    digits[i] = b'0';
-                } else {
-                    digits[i] += 1;
-                    break;
-                }
-            }
+    fn named(&self, name: &str) -> Option<Option<RValue>> {
+        match self {
+            RValue::Hash(h) => Some(h.get(&RValue::sym(name))),
+            _ => None,
         }
-    }
-    if keep != usize::MAX {
-        while digits.len() < keep {
-            digits.push(b'0');
-        }
-    }
-    (String::from_utf8(digits).unwrap_or_default(), decpt)
-}
-
-/// `%.Nf` of a non-negative float as Ruby prints it.
-fn fixed(f: f64, prec: usize) -> String {
-    let (_, decpt) = round_shortest(f, usize::MAX);
-    let keep = decpt + prec as i32;
-    if f == 0.0 || keep < 0 {
-        return format!("{:.*}", prec, 0.0);
-    }
-    if keep == 0 {
-        // No digit before the rounding position: Ruby compares exactly.
-        return format!("{:.*}", prec, f);
-    }
-    let (digits, decpt) = round_shortest(f, keep as usize);
-    let mut out = String::new();
-    if decpt <= 0 {
-        out.push('0');
-        if prec > 0 {
-            out.push('.');
-            let zeros = (-decpt) as usize;
-            out.push_str(&"0".repeat(zeros.min(prec)));
-            out.push_str(&digits[..prec.saturating_sub(zeros).min(digits.len())]);
-        }
-    } else {
-        let d = decpt as usize;
-        out.push_str(&digits[..d.min(digits.len())]);
-        if d > digits.len() {
-            out.push_str(&"0".repeat(d - digits.len()));
-        }
-        if prec > 0 {
-            out.push('.');
-            let frac = digits.get(d..).unwrap_or("");
-            out.push_str(frac);
-            out.push_str(&"0".repeat(prec.saturating_sub(frac.len())));
-        }
-    }
-    out
-}
-
-fn exp_format(f: f64, precision: usize, upper: bool) -> String {
-    let (digits, decpt) = round_shortest(f, precision + 1);
-    let e = if f == 0.0 { 0 } else { decpt - 1 };
-    let mut out = digits[..1].to_string();
-    if precision > 0 {
-        out.push('.');
-        out.push_str(&digits[1..]);
-    }
-    let out = format!("{out}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs());
-    if upper { out.to_uppercase() } else { out }
-}
-
-fn trim_exp_zeros(s: &str) -> String {
-    match s.split_once(['e', 'E']) {
-        Some((m, e)) if m.contains('.') => {
-            let m = m.trim_end_matches('0').trim_end_matches('.');
-            let sep = if s.contains('E') { 'E' } else { 'e' };
-            format!("{m}{sep}{e}")
-        }
-        _ => s.to_string(),
-    }
-}
-
-fn to_integer(v: &RValue) -> Result<i64, (RClass, String)> {
-    match v {
-        RValue::Int(i) => Ok(*i),
-        RValue::Float(f) if f.is_finite() => Ok(f.floor() as i64),
-        RValue::Float(f) => Err((RClass::FloatDomainError, super::format::float_to_s(*f))),
-        RValue::Str(s) => {
-            let text = s.s.borrow().clone();
-            super::methods::parse_integer_strict(&text).ok_or((
-                RClass::ArgumentError,
-                format!("invalid value for Integer(): {}", inspect(v)),
-            ))
-        }
-        RValue::Nil => Err((RClass::TypeError, "can't convert nil into Integer".into())),
-        other => Err((
-            RClass::TypeError,
-            format!("can't convert {} into Integer", other.class().name()),
-        )),
-    }
-}
-
-fn to_float(v: &RValue) -> Result<f64, (RClass, String)> {
-    match v {
-        RValue::Int(i) => Ok(*i as f64),
-        RValue::Float(f) => Ok(*f),
-        RValue::Str(s) => {
-            let text = s.s.borrow().clone();
-            super::methods::parse_float_strict(&text).ok_or((
-                RClass::ArgumentError,
-                format!("invalid value for Float(): {}", inspect(v)),
-            ))
-        }
-        RValue::Nil => Err((RClass::TypeError, "can't convert nil into Float".into())),
-        other => Err((
-            RClass::TypeError,
-            format!("can't convert {} into Float", other.class().name()),
-        )),
     }
 }
 
@@ -563,5 +205,32 @@ mod tests {
             ),
             "9.96e+01 0.00123 100000"
         );
+    }
+
+    // Expected texts: Ruby 3.1's `format` of the same arguments.
+    #[test]
+    fn ruby_details_and_errors() {
+        assert_eq!(f("%d", &[RValue::Float(-2.5)]), "-2");
+        assert_eq!(f("%*d", &[RValue::Float(2.9), RValue::Int(1)]), " 1");
+        assert_eq!(
+            f("%*d", &[RValue::str("3"), RValue::Int(1)]),
+            "no implicit conversion of String into Integer"
+        );
+        assert_eq!(f("%x", &[RValue::Int(-255)]), "..f01");
+        assert_eq!(
+            f(
+                "%#x %#o %#b",
+                &[RValue::Int(0), RValue::Int(8), RValue::Int(5)]
+            ),
+            "0 010 0b101"
+        );
+        assert_eq!(f("%c", &[RValue::str("ab")]), "%c requires a character");
+        assert_eq!(f("%d", &[RValue::Nil]), "can't convert nil into Integer");
+        assert_eq!(
+            f("%-+05d|% d", &[RValue::Int(3), RValue::Int(4)]),
+            "+3   | 4"
+        );
+        let err = sprintf("%d", &[RValue::Nil], None).expect_err("nil is no Integer");
+        assert_eq!(err.0, RClass::TypeError);
     }
 }

@@ -1,12 +1,11 @@
-//! Function calls: dispatch to Puppet-language functions, the compiler's own
-//! functions (catalog: include, contain, require, realize, tag, defined,
-//! create_resources; lambdas: each, map, filter, reduce, with, lest, then ...;
-//! logging and fail), type conversions (`Integer('1')`, `T.new(...)`), and the
-//! pure library.
+//! Function calls: arguments (with splats), Puppet-language functions and
+//! lambdas (parameters, defaults, types, captures), type conversions
+//! (`Integer('1')`, `T.new(...)`), and the dispatch of built-in functions
+//! found in the registry (`functions.rs`).
 
-use super::classes::Declare;
 use super::compiler::{Compiler, capitalize_name};
 use super::error::{EResult, EvalError, Flow};
+use super::functions::{self, Builtin, Call, Found};
 use super::scope::{Frame, ScopeKind, TOP};
 use indexmap::IndexMap;
 use kuppet_syntax::Manifest;
@@ -92,7 +91,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Locates an error raised inside a template at the call.
-    fn wrap_flow(&self, fl: Flow, what: &str, e: &Expr, m: &Manifest) -> Flow {
+    pub(crate) fn wrap_flow(&self, fl: Flow, what: &str, e: &Expr, m: &Manifest) -> Flow {
         match fl {
             Flow::Error(err) => {
                 let mut msg = err.message.clone();
@@ -135,396 +134,56 @@ impl<'a> Compiler<'a> {
         if let Some(def) = self.find_function(name) {
             return self.call_puppet_function(def, args, e, m);
         }
-        match name {
-            "include" | "require" | "contain" => {
-                let how = match name {
-                    "include" => Declare::Include,
-                    "require" => Declare::Require,
-                    _ => Declare::Contain,
-                };
-                let names = class_names(&args).map_err(|msg| self.call_error(msg, e, m))?;
-                if names.is_empty() {
-                    return Err(self.call_error(
-                        format!("'{name}' expects at least 1 argument, got none"),
-                        e,
-                        m,
-                    ));
+        let call = Call {
+            name,
+            args,
+            lambda,
+            expr: e,
+            frame: f,
+            manifest: m,
+        };
+        let found = functions::lookup(name, lambda.is_some());
+        match found {
+            Some(Found::Core(run)) => return self.call_builtin(run, call),
+            Some(Found::Stdlib(run)) => {
+                if let Err(msg) = functions::stdlib::check_args(name, &call.args) {
+                    return Err(self.call_error(msg, e, m));
                 }
-                let refs = self.declare_classes(&names, how, f, m, e.span)?;
-                Ok(Value::array(refs))
+                return run(self, call);
             }
-            "realize" => {
-                let mut refs = Vec::new();
-                for a in &args {
-                    super::compiler::collect_refs(a, &mut refs);
-                }
-                let line = m.line_of(e.span) as u32;
-                self.realize(refs, f, m, line);
-                Ok(Value::Undef)
+            Some(Found::Module { file, run }) if self.module_file_exists(file) => {
+                return self.call_builtin(run, call);
             }
-            "tag" => {
-                if let Some(owner) = self.scopes[f.scope].resource {
-                    for a in &args {
-                        super::resources::add_tag_values(&mut self.resources[owner].tags, a);
-                    }
-                }
-                Ok(Value::Undef)
-            }
-            "tagged" => {
-                let owner = self.scopes[f.scope].resource;
-                let mut all = true;
-                for a in &args {
-                    // Each argument is one tag (an array is its Ruby text).
-                    let names = vec![kuppet_values::convert::ruby_to_s(a)];
-                    for n in names {
-                        let n = n.to_lowercase();
-                        let in_scope = owner.is_some_and(|o| self.resource_tagged(o, &n));
-                        // The catalog's tags: those of every class and node in it.
-                        let in_catalog = self.catalog_tags.contains(n.as_str());
-                        if !in_scope && !in_catalog {
-                            all = false;
-                        }
-                    }
-                }
-                Ok(Value::Bool(all))
-            }
-            "defined" => {
-                let mut result = false;
-                for a in &args {
-                    if self.is_defined(a, f, m, e) {
-                        result = true;
-                        break;
-                    }
-                }
-                Ok(Value::Bool(result))
-            }
-            "create_resources" => self.create_resources_fn(args, e, f, m),
-            "fail" => {
-                let msg: Vec<String> = args.iter().map(|a| a.to_display()).collect();
-                Err(self.call_error(msg.join(" "), e, m))
-            }
-            "notice" | "info" | "warning" | "err" | "debug" | "alert" | "crit" | "emerg" => {
-                let msg: Vec<String> = args.iter().map(|a| a.to_display()).collect();
-                let label = self.scope_label(f.scope);
-                let level = match name {
-                    "notice" => "Notice",
-                    "warning" => "Warning",
-                    "err" => "Error",
-                    "info" => "Info",
-                    "debug" => "Debug",
-                    "alert" => "Alert",
-                    "crit" => "Critical",
-                    _ => "Emergency",
-                };
-                self.logs
-                    .push((level, format!("Scope({label}): {}", msg.join(" "))));
-                Ok(Value::Undef)
-            }
-            "break" => {
-                self.flow_origin = Some(EvalError::new("").at(m, e.span));
-                Err(Flow::Break)
-            }
-            "next" => {
-                self.flow_origin = Some(EvalError::new("").at(m, e.span));
-                Err(Flow::Next(args.into_iter().next().unwrap_or(Value::Undef)))
-            }
-            "return" => {
-                self.flow_origin = Some(EvalError::new("").at(m, e.span));
-                Err(Flow::Return(
-                    args.into_iter().next().unwrap_or(Value::Undef),
-                ))
-            }
-            "each" | "map" | "filter" | "reduce" | "reverse_each" | "step" | "with" | "lest"
-            | "then" | "any" | "all" | "partition" | "group_by" | "tree_each" => {
-                self.iteration(name, args, lambda, e, f, m)
-            }
-            "lookup" => self.lookup_function(args, lambda, e, f, m),
-            "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => {
-                self.hiera_function(name, args, lambda, e, f, m)
-            }
-            super::epp::EPP_TEXT => {
-                if let Some(out) = self.epp_out.last_mut() {
-                    for a in &args {
-                        out.push_str(&a.to_display());
-                    }
-                }
-                Ok(Value::Undef)
-            }
-            "inline_epp" => {
-                let Some(template) = args.first().and_then(|a| a.as_str()) else {
-                    return Err(self.call_error("'inline_epp' expects a String template", e, m));
-                };
-                let template = template.to_string();
-                self.render_epp("inlined-epp-text", &template, args.get(1), true, f)
-                    .map_err(|fl| self.wrap_flow(fl, "inline_epp", e, m))
-            }
-            "epp" => {
-                let Some(path) = args.first().and_then(|a| a.as_str()) else {
-                    return Err(self.call_error("'epp' expects a template path", e, m));
-                };
-                let (label, template) = self
-                    .epp_file(path)
-                    .map_err(|msg| self.call_error(format!("epp(): {msg}"), e, m))?;
-                self.render_epp(&label, &template, args.get(1), false, f)
-                    .map_err(|fl| self.wrap_flow(fl, "epp", e, m))
-            }
-            "template" => self.erb_call(super::erb::TemplateKind::File, &args, e, f, m),
-            "inline_template" => self.erb_call(super::erb::TemplateKind::Inline, &args, e, f, m),
-            "shellquote" => {
-                let mut words = Vec::new();
-                for a in &args {
-                    flatten_strings(a, &mut words);
-                }
-                Ok(Value::string(
-                    words
-                        .iter()
-                        .map(|w| shell_word(w))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                ))
-            }
-            "slice" => {
-                let (Some(subject), Some(Value::Integer(n))) = (args.first(), args.get(1)) else {
-                    return Err(self.call_error(
-                        "'slice' expects a collection and a slice size",
-                        e,
-                        m,
-                    ));
-                };
-                if *n < 1 {
-                    return Err(self.call_error(
-                        "slice(): the slice size must be a positive Integer",
-                        e,
-                        m,
-                    ));
-                }
-                let (items, _) = self
-                    .iterable_items(subject)
-                    .map_err(|msg| self.call_error(format!("'slice' {msg}"), e, m))?;
-                let slices: Vec<Value> = items
-                    .chunks(*n as usize)
-                    .map(|c| Value::array(c.to_vec()))
-                    .collect();
-                match lambda {
-                    None => Ok(Value::array(slices)),
-                    Some(l) => {
-                        let spread = l.params.len() > 1;
-                        for s in slices {
-                            let call_args = match (&s, spread) {
-                                // A short last slice is filled up with undef.
-                                (Value::Array(items), true) => {
-                                    let mut v = items.to_vec();
-                                    if v.len() < l.params.len() {
-                                        v.resize(l.params.len(), Value::Undef);
-                                    }
-                                    v
-                                }
-                                _ => vec![s.clone()],
-                            };
-                            match self.call_lambda(l, call_args, f, m) {
-                                Err(Flow::Break) => break,
-                                r => {
-                                    r?;
-                                }
-                            }
-                        }
-                        Ok(subject.clone())
-                    }
-                }
-            }
-            "call" => {
-                let Some(fname) = args.first().and_then(|a| a.as_str()).map(str::to_string) else {
-                    return Err(self.call_error("'call' expects a function name", e, m));
-                };
-                let rest = args[1..].to_vec();
-                self.call_function(&fname, rest, lambda, e, f, m)
-            }
-            "getvar" => {
-                let Some(path) = args.first().and_then(|a| a.as_str()) else {
-                    return Err(self.call_error("'getvar' expects a String variable name", e, m));
-                };
-                let (var, rest) = match path.split_once('.') {
-                    Some((v, r)) => (v.to_string(), Some(r.to_string())),
-                    None => (path.to_string(), None),
-                };
-                let mut v = self.lookup_var(var.trim_start_matches('$'), f, m, e);
-                if let Some(rest) = rest {
-                    v = dig_path(&v, &rest);
-                }
-                if v.is_undef()
-                    && let Some(d) = args.get(1)
-                {
-                    return Ok(d.clone());
-                }
-                Ok(v)
-            }
-            "get" => {
-                let v = args.first().cloned().unwrap_or(Value::Undef);
-                let path = args.get(1).map(|p| p.to_display()).unwrap_or_default();
-                let r = if path.is_empty() {
-                    v
-                } else {
-                    dig_path(&v, &path)
-                };
-                if r.is_undef() {
-                    if let Some(l) = lambda {
-                        return self.call_lambda(l, Vec::new(), f, m);
-                    }
-                    if let Some(d) = args.get(2) {
-                        return Ok(d.clone());
-                    }
-                }
-                Ok(r)
-            }
-            "sort" if lambda.is_some() => {
-                let l = lambda.expect("checked");
-                let Some(Value::Array(items)) = args.first() else {
-                    return Err(self.call_error("'sort' expects an Array", e, m));
-                };
-                let mut items = items.to_vec();
-                // Insertion sort through the lambda (stable, errors propagate).
-                let mut i = 1;
-                while i < items.len() {
-                    let mut j = i;
-                    while j > 0 {
-                        let c = self.call_lambda(
-                            l,
-                            vec![items[j - 1].clone(), items[j].clone()],
-                            f,
-                            m,
-                        )?;
-                        if matches!(c, Value::Integer(n) if n > 0) {
-                            items.swap(j - 1, j);
-                            j -= 1;
-                        } else {
-                            break;
-                        }
-                    }
-                    i += 1;
-                }
-                Ok(Value::array(items))
-            }
-            "index" if lambda.is_none() => {
-                let (Some(subject), Some(want)) = (args.first(), args.get(1)) else {
-                    return Err(self.call_error("'index' expects a value or a block", e, m));
-                };
-                Ok(match subject {
-                    Value::String(s) => match want.as_str().and_then(|w| s.find(w)) {
-                        Some(b) => Value::Integer(s[..b].chars().count() as i64),
-                        None => Value::Undef,
-                    },
-                    Value::Array(items) => items
-                        .iter()
-                        .position(|x| x.puppet_eq(want))
-                        .map(|i| Value::Integer(i as i64))
-                        .unwrap_or(Value::Undef),
-                    Value::Hash(h) => h
-                        .iter()
-                        .find(|(_, v)| v.puppet_eq(want))
-                        .map(|(k, _)| k.clone())
-                        .unwrap_or(Value::Undef),
-                    _ => Value::Undef,
-                })
-            }
-            "index" => self.iteration(name, args, lambda, e, f, m),
-            "max" | "min" if lambda.is_some() => {
-                let Some(l) = lambda else {
-                    return Ok(Value::Undef);
-                };
-                let values: Vec<Value> = match args.as_slice() {
-                    [Value::Array(items)] => items.to_vec(),
-                    other => other.to_vec(),
-                };
-                let mut best: Option<Value> = None;
-                for v in values {
-                    best = Some(match best {
-                        None => v,
-                        Some(b) => {
-                            let c = self.call_lambda(l, vec![v.clone(), b.clone()], f, m)?;
-                            let n = match c {
-                                Value::Integer(n) => n,
-                                Value::Float(x) => x as i64,
-                                _ => 0,
-                            };
-                            if (name == "max" && n > 0) || (name == "min" && n < 0) {
-                                v
-                            } else {
-                                b
-                            }
-                        }
-                    });
-                }
-                Ok(best.unwrap_or(Value::Undef))
-            }
-            "unwrap" if lambda.is_some() => {
-                let v = self.call_pure(name, &args, e, m)?;
-                match lambda {
-                    Some(l) => self.call_lambda(l, vec![v], f, m),
-                    None => Ok(v),
-                }
-            }
-            "assert_type" => {
-                if args.len() < 2 {
-                    return Err(self.call_error("'assert_type' expects 2 arguments", e, m));
-                }
-                let t = match &args[0] {
-                    Value::Type(t) => (**t).clone(),
-                    Value::String(s) => self
-                        .resolve_type_name(s)
-                        .map_err(|msg| self.call_error(msg, e, m))?,
-                    _ => return Err(self.call_error("'assert_type' expects a Type", e, m)),
-                };
-                if kuppet_values::types::is_instance(&t, &args[1]) {
-                    return Ok(args[1].clone());
-                }
-                if let Some(l) = lambda {
-                    let actual = Value::from_type(kuppet_values::types::infer(&args[1]));
-                    return self.call_lambda(l, vec![Value::from_type(t), actual], f, m);
-                }
-                Err(self.call_error(
-                    format!(
-                        "assert_type(): {}",
-                        kuppet_values::types::describe_mismatch(&t, &args[1])
-                    ),
-                    e,
-                    m,
-                ))
-            }
-            "type" => {
-                let v = args.first().cloned().unwrap_or(Value::Undef);
-                let t = match args.get(1).and_then(|a| a.as_str()) {
-                    Some("generalized") => kuppet_values::types::infer_generic(&v),
-                    Some("reduced") => kuppet_values::types::infer(&v),
-                    _ => kuppet_values::types::infer_set(&v),
-                };
-                Ok(Value::from_type(t))
-            }
-            "new" => {
-                let Some((t, rest)) = args.split_first() else {
-                    return Err(self.call_error("'new' expects at least 1 argument", e, m));
-                };
-                self.new_instance(t, rest.to_vec(), e, m)
-            }
-            "versioncmp" | "sprintf" | "split" | "join" => self.call_pure(name, &args, e, m),
-            "strftime" => {
-                kuppet_values::time::strftime(&args).map_err(|msg| self.call_error(msg, e, m))
-            }
-            _ => {
-                if let Some(r) = self.call_stdlib(name, &args, lambda, e, f, m) {
-                    return r;
-                }
-                if let Some(r) = self.call_module_function(name, &args, e, f, m) {
-                    return r;
-                }
-                if self.resource_type(name).is_some() {
-                    return Err(self.call_error(format!("Unknown function: '{name}'"), e, m));
-                }
-                self.call_pure(name, &args, e, m)
-            }
+            _ => {}
+        }
+        if self.resource_type(name).is_some() {
+            return Err(self.call_error(format!("Unknown function: '{name}'"), e, m));
+        }
+        match found {
+            Some(Found::Library(run)) => self.call_builtin(Builtin::Pure(run), call),
+            _ => Err(EvalError::new(format!("Unknown function: '{name}'."))
+                .at(m, e.span)
+                .into()),
         }
     }
 
-    fn call_pure(&mut self, name: &str, args: &[Value], e: &Expr, m: &Manifest) -> EResult<Value> {
+    /// Runs a built-in function; a pure one's error is located at the call.
+    fn call_builtin(&mut self, run: Builtin, call: Call<'a, '_>) -> EResult<Value> {
+        match run {
+            Builtin::Pure(run) => {
+                run(&call.args).map_err(|msg| self.call_error(msg, call.expr, call.manifest))
+            }
+            Builtin::Compiler(run) => run(self, call),
+        }
+    }
+
+    pub(crate) fn call_pure(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        e: &Expr,
+        m: &Manifest,
+    ) -> EResult<Value> {
         match super::functions::library::lookup(name) {
             Some(func) => func(args).map_err(|msg| self.call_error(msg, e, m)),
             None => Err(EvalError::new(format!("Unknown function: '{name}'."))
@@ -534,7 +193,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// `Type.new(args)` / `Type(args)`.
-    fn new_instance(
+    pub(crate) fn new_instance(
         &mut self,
         t: &Value,
         args: Vec<Value>,
@@ -552,7 +211,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// The label Puppet logs function messages under: `Class[main]`, `Class[Foo]`, `Foo[x]`.
-    fn scope_label(&self, scope: usize) -> String {
+    pub(crate) fn scope_label(&self, scope: usize) -> String {
         let mut s = Some(scope);
         while let Some(id) = s {
             if let Some(r) = self.scopes[id].resource {
@@ -564,7 +223,7 @@ impl<'a> Compiler<'a> {
         "Class[main]".to_string()
     }
 
-    fn is_defined(&mut self, v: &Value, f: &Frame, m: &'a Manifest, e: &Expr) -> bool {
+    pub(crate) fn is_defined(&mut self, v: &Value, f: &Frame, m: &'a Manifest, e: &Expr) -> bool {
         match v {
             Value::String(s) => {
                 if let Some(var) = s.strip_prefix('$') {
@@ -604,7 +263,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn create_resources_fn(
+    pub(crate) fn create_resources_fn(
         &mut self,
         args: Vec<Value>,
         e: &'a Expr,
@@ -668,7 +327,7 @@ impl<'a> Compiler<'a> {
         };
         let mut refs = Vec::new();
         for (title, params) in instances.iter() {
-            let mut attrs: super::resources::Attrs = IndexMap::new();
+            let mut attrs: super::declarations::Attrs = IndexMap::new();
             if let Some(d) = &defaults {
                 for (k, v) in d.iter() {
                     attrs.insert(k.to_display(), (v.clone(), false));
@@ -862,89 +521,9 @@ impl<'a> Compiler<'a> {
     }
 }
 
-/// One word quoted for a shell as Puppet's `shellquote` does.
-fn shell_word(w: &str) -> String {
-    const SAFE: &str = "@%_+=:,./-";
-    const DANGEROUS: &str = "!\"`$\\";
-    if w.is_empty() {
-        return "''".to_string();
-    }
-    if w.chars()
-        .all(|c| c.is_ascii_alphanumeric() || SAFE.contains(c))
-    {
-        return w.to_string();
-    }
-    if !w.chars().any(|c| DANGEROUS.contains(c)) {
-        return format!("\"{w}\"");
-    }
-    if !w.contains('\'') {
-        return format!("'{w}'");
-    }
-    format!("'{}'", w.replace('\'', "'\\''"))
-}
-
-/// Follows a dotted path (`a.b.1`) into hashes and arrays.
-fn dig_path(v: &Value, path: &str) -> Value {
-    let mut cur = v.clone();
-    for seg in path.split('.') {
-        cur = match &cur {
-            Value::Hash(h) => h.get(&Value::string(seg)).cloned().unwrap_or(Value::Undef),
-            Value::Array(a) => seg
-                .parse::<usize>()
-                .ok()
-                .and_then(|i| a.get(i).cloned())
-                .unwrap_or(Value::Undef),
-            _ => Value::Undef,
-        };
-    }
-    cur
-}
-
 fn flow_message(f: Flow) -> String {
     match f {
         Flow::Error(e) => e.message,
         _ => "unexpected control flow".into(),
     }
-}
-
-fn flatten_strings(v: &Value, out: &mut Vec<String>) {
-    match v {
-        Value::Array(items) => items.iter().for_each(|i| flatten_strings(i, out)),
-        other => out.push(other.to_display()),
-    }
-}
-
-/// Class names from `include`-style arguments: strings, arrays, Class refs.
-fn class_names(args: &[Value]) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    fn walk(v: &Value, out: &mut Vec<String>) -> Result<(), String> {
-        match v {
-            Value::String(s) => out.push(s.to_string()),
-            Value::Array(items) => {
-                for i in items.iter() {
-                    walk(i, out)?;
-                }
-            }
-            Value::Type(t) => match &**t {
-                PType::Class { name: Some(n) } => out.push(n.clone()),
-                PType::Resource {
-                    type_name: Some(n),
-                    title: None,
-                } => out.push(n.to_ascii_lowercase()),
-                other => return Err(format!("Cannot use {other} as a class name")),
-            },
-            Value::Undef => return Err("Cannot use undef as a class name".into()),
-            other => {
-                return Err(format!(
-                    "Cannot use a {} as a class name",
-                    other.type_name()
-                ));
-            }
-        }
-        Ok(())
-    }
-    for a in args {
-        walk(a, &mut out)?;
-    }
-    Ok(out)
 }

@@ -3,9 +3,9 @@
 //! and binding parameters with defaults and type checks.
 
 use super::compiler::{Compiler, Def, Param, ResKind, capitalize_name};
-use super::core_types;
+use super::declarations::Attrs;
 use super::error::{EResult, EvalError, Flow};
-use super::resources::Attrs;
+use super::resource_types::builtin as core_types;
 use super::scope::{Frame, ResId, ScopeId, ScopeKind};
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::*;
@@ -235,7 +235,7 @@ impl<'a> Compiler<'a> {
                     continue;
                 }
                 if k == "tag" {
-                    super::resources::add_tag_values(&mut res.tags, &v);
+                    super::declarations::add_tag_values(&mut res.tags, &v);
                 }
                 res.params.insert(
                     Rc::from(k.as_str()),

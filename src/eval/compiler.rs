@@ -2,10 +2,10 @@
 //! node, generators (defined types and collectors), finishing (relationships,
 //! overrides, tags, metaparameters) and the catalog it produces.
 
-use super::core_types;
 use super::error::{EResult, EvalError, Flow};
 use super::resource_types::TypeRef;
-use super::ruby_type::ModuleType;
+use super::resource_types::builtin as core_types;
+use super::resource_types::module::ModuleType;
 use super::scope::{Frame, ResId, Scope, ScopeId, ScopeKind, TOP};
 use indexmap::IndexMap;
 use kuppet_catalog::{Catalog, Edge, Resource};
@@ -1104,17 +1104,7 @@ fn flatten_refs(v: serde_json::Value, keep_null: bool) -> serde_json::Value {
 
 /// `Foo::bar` → `Foo::Bar` (each segment capitalized), as Puppet names types and classes.
 pub fn capitalize_name(name: &str) -> String {
-    name.trim_start_matches("::")
-        .split("::")
-        .map(|seg| {
-            let mut c = seg.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
+    kuppet_catalog::graph::capitalize_segments(name.trim_start_matches("::"))
 }
 
 /// Puppet's tag rule: `[[:alnum:]_][[:alnum:]_:.-]*`.

@@ -10,7 +10,7 @@ mod calls;
 mod classes;
 mod collectors;
 pub mod compiler;
-pub mod core_types;
+mod declarations;
 mod epp;
 mod erb;
 pub mod error;
@@ -19,12 +19,8 @@ pub mod functions;
 mod iteration;
 mod loader;
 pub mod lookup;
-mod module_functions;
-mod resource_types;
-mod resources;
-mod ruby_type;
+pub mod resource_types;
 pub mod scope;
-mod stdlib;
 #[cfg(test)]
 mod type_fixtures;
 

@@ -1,11 +1,14 @@
-//! The resource types a compile knows: Puppet's core types (`core_types`)
+//! The resource types a compile knows: Puppet's core types ([`builtin`])
 //! and the types modules define in Ruby (`MODULE/lib/puppet/type/NAME.rb`,
-//! read by `ruby_type`), autoloaded from the modulepath; their attributes,
+//! read by [`module`]), autoloaded from the modulepath; their attributes,
 //! namevars, and the uniqueness keys Puppet aliases resources by.
 
 use super::compiler::Compiler;
-use super::core_types::{self, CoreType};
-use super::ruby_type::{Definitions, ModuleType, read_definitions};
+pub mod builtin;
+pub mod module;
+
+use builtin::CoreType;
+use module::{Definitions, ModuleType, read_definitions};
 use std::path::{Path, PathBuf};
 
 /// A resource type: built into Puppet, or defined by a module in Ruby.
@@ -52,7 +55,7 @@ impl<'a> TypeRef<'a> {
     pub fn accepts(&self, attr: &str) -> bool {
         match self {
             TypeRef::Core(t) => t.accepts(attr),
-            TypeRef::Module(t) => t.accepts(attr) || core_types::METAPARAMS.contains(&attr),
+            TypeRef::Module(t) => t.accepts(attr) || builtin::METAPARAMS.contains(&attr),
         }
     }
 
@@ -66,7 +69,7 @@ impl<'a> Compiler<'a> {
     /// module on the modulepath defines in Ruby.
     pub fn resource_type(&mut self, name: &str) -> Option<TypeRef<'a>> {
         let lower = name.trim_start_matches("::").to_ascii_lowercase();
-        if let Some(t) = core_types::core_type(&lower) {
+        if let Some(t) = builtin::core_type(&lower) {
             return Some(TypeRef::Core(t));
         }
         if lower.is_empty() || lower.contains("::") {

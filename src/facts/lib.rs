@@ -14,6 +14,66 @@ use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// Why a facts file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum FactsError {
+    #[error("Could not read facts {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error(
+        "Could not parse facts {path}: {message}; give a YAML or JSON map of fact names to values"
+    )]
+    Parse { path: String, message: String },
+    #[error("Facts in {path} must be a map of fact names to values")]
+    NotAMap { path: String },
+}
+
+/// Reads facts from a YAML or JSON file (a map of fact names to values; an
+/// empty file is no facts).
+pub fn read_file(path: &Path) -> Result<Map<String, Value>, FactsError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| FactsError::Read {
+        path: shown.clone(),
+        source,
+    })?;
+    // JSON first: it is YAML too, but the JSON parser takes every JSON
+    // text (YAML 1.1 refuses some, such as tabs in indentation).
+    let value: Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        Err(_) => serde_yaml::from_str(&text).map_err(|e| FactsError::Parse {
+            path: shown.clone(),
+            message: e.to_string(),
+        })?,
+    };
+    match value {
+        Value::Object(map) => Ok(map),
+        Value::Null => Ok(Map::new()),
+        _ => Err(FactsError::NotAMap { path: shown }),
+    }
+}
+
+/// The node name a compile uses when none is given: Puppet's default
+/// certname, the host's fully qualified name in lower case (`fqdn`, else
+/// `networking.fqdn`, else the host name), `localhost` when facts name none.
+pub fn node_name(facts: &Map<String, Value>) -> String {
+    let flat = |name: &str| facts.get(name).and_then(Value::as_str);
+    let nested = |name: &str| {
+        facts
+            .get("networking")
+            .and_then(|n| n.get(name))
+            .and_then(Value::as_str)
+    };
+    flat("fqdn")
+        .or_else(|| nested("fqdn"))
+        .or_else(|| flat("hostname"))
+        .or_else(|| nested("hostname"))
+        .filter(|n| !n.is_empty())
+        .unwrap_or("localhost")
+        .to_lowercase()
+}
+
 /// Gathers the core facts of the host whose root is `root` (`/` normally).
 pub fn gather(root: &Path) -> Map<String, Value> {
     let host = Host { root };
@@ -648,5 +708,43 @@ mod tests {
     fn bytes_print_like_facter() {
         assert_eq!(human_bytes(25_769_803_776), "24.00 GiB");
         assert_eq!(human_bytes(512), "512 bytes");
+    }
+
+    #[test]
+    fn facts_files_are_json_or_yaml_maps() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let json = dir.path().join("f.json");
+        std::fs::write(&json, "{\"os\":\t{\"family\": \"Debian\"}}").expect("write");
+        assert_eq!(read_file(&json).expect("json")["os"]["family"], "Debian");
+        let yaml = dir.path().join("f.yaml");
+        std::fs::write(&yaml, "os:\n  family: Debian\n").expect("write");
+        assert_eq!(read_file(&yaml).expect("yaml")["os"]["family"], "Debian");
+        let empty = dir.path().join("empty.yaml");
+        std::fs::write(&empty, "").expect("write");
+        assert!(read_file(&empty).expect("empty").is_empty());
+        let list = dir.path().join("list.yaml");
+        std::fs::write(&list, "- a\n").expect("write");
+        assert!(matches!(read_file(&list), Err(FactsError::NotAMap { .. })));
+        assert!(matches!(
+            read_file(&dir.path().join("missing")),
+            Err(FactsError::Read { .. })
+        ));
+    }
+
+    #[test]
+    fn the_node_name_is_the_lowercase_fqdn() {
+        let facts = |v: Value| v.as_object().cloned().expect("map");
+        assert_eq!(
+            node_name(&facts(json!({"fqdn": "Web1.Example.COM"}))),
+            "web1.example.com"
+        );
+        assert_eq!(
+            node_name(&facts(
+                json!({"networking": {"fqdn": "a.b", "hostname": "a"}})
+            )),
+            "a.b"
+        );
+        assert_eq!(node_name(&facts(json!({"hostname": "h"}))), "h");
+        assert_eq!(node_name(&facts(json!({}))), "localhost");
     }
 }

@@ -197,7 +197,7 @@ struct Lexer<'a> {
 /// The deepest nesting of interpolations (`"${"${...}"}"`) and heredocs; the
 /// parser would refuse deeper expressions anyway (it counts several levels
 /// for each interpolation).
-const MAX_STRING_DEPTH: u32 = super::parser::MAX_DEPTH / 4;
+const MAX_STRING_DEPTH: u32 = crate::MAX_DEPTH / 4;
 
 impl<'a> Lexer<'a> {
     fn new(src: &'a str) -> Lexer<'a> {

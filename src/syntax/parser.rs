@@ -15,15 +15,7 @@ use super::ast::*;
 use super::lexer::{LexError, Lexed, Tok, Token};
 use super::span::Span;
 
-/// The deepest nesting the parser accepts before giving a clear error.
-///
-/// Every recursive step of the parser and every loop that nests the tree
-/// (`a + b + ...`, `a -> b -> ...`, `$a[1][2]...`) counts, so the tree is never
-/// deeper than this and whatever walks it recursively (validation, evaluation,
-/// dropping it) is bounded too. Measured at the limit: parsing and validating
-/// take at most ~350 KiB of stack in a release build (tokio's workers have
-/// 2 MiB) and ~2.7 MiB in a debug build; `kuppet parse` runs on a 64 MiB thread.
-pub const MAX_DEPTH: u32 = 400;
+pub use crate::MAX_DEPTH;
 
 /// A parse error: Puppet's issue code, its message and the offset it points at.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,6 +7,7 @@ mod sprintf;
 mod string_format;
 
 pub use new::{iterate, new_value, to_number};
+pub use sprintf::{FormatArg, FormatError, FormatErrorKind, FormatInt, format_args};
 pub use string_format::format_value;
 
 use super::value::Value;

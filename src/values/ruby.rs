@@ -131,6 +131,64 @@ pub fn rb_class(v: &Value) -> String {
     ruby_class(v)
 }
 
+/// Ruby's `String#capitalize`: the first character in title case, the rest
+/// in lower case, each character mapped alone (Ruby has no final-sigma rule:
+/// `"ΣΑΣ".capitalize` is `"Σασ"`).
+pub fn ruby_capitalize(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        None => String::new(),
+        Some(first) => {
+            let mut out = String::with_capacity(s.len());
+            push_titlecase(first, &mut out);
+            out.extend(chars.flat_map(char::to_lowercase));
+            out
+        }
+    }
+}
+
+/// Unicode's title case of a character: its upper case, except for the
+/// characters whose title case differs (digraphs `ǆ` → `ǅ`, ligatures
+/// `ß` → `Ss`, `ﬁ` → `Fi`, Greek with ypogegrammeni `ᾳ` → `ᾼ` ...).
+fn push_titlecase(c: char, out: &mut String) {
+    let special: Option<&str> = match c {
+        'Ǆ' | 'ǅ' | 'ǆ' => Some("ǅ"),
+        'Ǉ' | 'ǈ' | 'ǉ' => Some("ǈ"),
+        'Ǌ' | 'ǋ' | 'ǌ' => Some("ǋ"),
+        'Ǳ' | 'ǲ' | 'ǳ' => Some("ǲ"),
+        'ß' => Some("Ss"),
+        'ﬀ' => Some("Ff"),
+        'ﬁ' => Some("Fi"),
+        'ﬂ' => Some("Fl"),
+        'ﬃ' => Some("Ffi"),
+        'ﬄ' => Some("Ffl"),
+        'ﬅ' | 'ﬆ' => Some("St"),
+        'և' => Some("Եւ"),
+        'ﬓ' => Some("Մն"),
+        'ﬔ' => Some("Մե"),
+        'ﬕ' => Some("Մի"),
+        'ﬖ' => Some("Վն"),
+        'ﬗ' => Some("Մխ"),
+        'ᾳ' | 'ᾼ' => Some("ᾼ"),
+        'ῃ' | 'ῌ' => Some("ῌ"),
+        'ῳ' | 'ῼ' => Some("ῼ"),
+        _ => None,
+    };
+    if let Some(t) = special {
+        out.push_str(t);
+        return;
+    }
+    // ᾀ-ᾇ, ᾐ-ᾗ, ᾠ-ᾧ: title case is the form 8 code points on (ᾈ-ᾏ ...),
+    // which is its own title case.
+    let code = c as u32;
+    if matches!(code, 0x1F80..=0x1FAF) {
+        let title = if code & 0x8 == 0 { code + 8 } else { code };
+        out.push(char::from_u32(title).unwrap_or(c));
+        return;
+    }
+    out.extend(c.to_uppercase());
+}
+
 /// Ruby's `String#to_i`: leading whitespace, a sign, then digits (single
 /// underscores between them); 0 when there are none.
 pub fn str_to_i(s: &str) -> i64 {
@@ -360,5 +418,20 @@ mod tests {
         assert_eq!(str_to_i("-1_000x"), -1000);
         assert_eq!(str_to_i("x"), 0);
         assert_eq!(str_to_i("1__2"), 1);
+    }
+
+    // Expected: Ruby 3.1's `String#capitalize`.
+    #[test]
+    fn capitalize_maps_each_character_like_ruby() {
+        assert_eq!(ruby_capitalize("hELLO wORLD"), "Hello world");
+        assert_eq!(ruby_capitalize("ΣΑΣ"), "Σασ");
+        assert_eq!(ruby_capitalize("ǆa"), "ǅa");
+        assert_eq!(ruby_capitalize("ßa"), "Ssa");
+        assert_eq!(ruby_capitalize("ﬁx"), "Fix");
+        assert_eq!(ruby_capitalize("ᾳa"), "ᾼa");
+        assert_eq!(ruby_capitalize("ᾈa"), "ᾈa");
+        assert_eq!(ruby_capitalize("ŉa"), "ʼNa");
+        assert_eq!(ruby_capitalize("և"), "Եւ");
+        assert_eq!(ruby_capitalize(""), "");
     }
 }

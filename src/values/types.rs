@@ -21,7 +21,7 @@ pub use mismatch::{
     Signature, describe_mismatch, describe_mismatch_at, describe_signatures, format_subject_errors,
     missing_parameter, unknown_parameter,
 };
-pub use parameterize::{bad_key_type_name, ruby_capitalize, ruby_class};
+pub use parameterize::{bad_key_type_name, ruby_class};
 pub use parameterize::{
     capitalize_segments, parameterize, parameterize_class, parameterize_resource, resource_access,
 };

@@ -161,10 +161,10 @@ impl Interp<'_> {
                 self.argc(args, 1, usize::MAX)?;
                 let fmt = self.str_arg(&args[0])?;
                 let named = match args.get(1) {
-                    Some(RValue::Hash(h)) if args.len() == 2 => Some(h.clone()),
+                    Some(h @ RValue::Hash(_)) if args.len() == 2 => Some(h),
                     _ => None,
                 };
-                match super::super::sprintf::sprintf(&fmt, &args[1..], named.as_deref()) {
+                match super::super::sprintf::sprintf(&fmt, &args[1..], named) {
                     Ok(s) => RValue::str(s),
                     Err((class, msg)) => return self.raise(class, msg),
                 }

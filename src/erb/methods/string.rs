@@ -144,10 +144,10 @@ impl Interp<'_> {
                 self.argc(args, 1, 1)?;
                 let (list, named) = match &args[0] {
                     RValue::Array(a) => (a.v.borrow().clone(), None),
-                    RValue::Hash(h) => (vec![], Some(h.clone())),
+                    h @ RValue::Hash(_) => (vec![], Some(h)),
                     other => (vec![other.clone()], None),
                 };
-                match super::super::sprintf::sprintf(&s, &list, named.as_deref()) {
+                match super::super::sprintf::sprintf(&s, &list, named) {
                     Ok(out) => RValue::str(out),
                     Err((class, msg)) => return self.raise(class, msg),
                 }
@@ -279,7 +279,7 @@ impl Interp<'_> {
             "empty?" => RValue::Bool(s.is_empty()),
             "upcase" => RValue::str(s.to_uppercase()),
             "downcase" => RValue::str(s.to_lowercase()),
-            "capitalize" => RValue::str(capitalize(&s)),
+            "capitalize" => RValue::str(kuppet_values::ruby::ruby_capitalize(&s)),
             "swapcase" => RValue::str(swapcase(&s)),
             "upcase!" | "downcase!" | "capitalize!" | "swapcase!" | "strip!" | "lstrip!"
             | "rstrip!" | "chomp!" | "squeeze!" => {
@@ -1100,17 +1100,6 @@ fn succ(s: &str) -> Option<String> {
                 return Some(chars.into_iter().collect());
             }
         }
-    }
-}
-
-fn capitalize(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => first
-            .to_uppercase()
-            .chain(chars.as_str().to_lowercase().chars())
-            .collect(),
-        None => String::new(),
     }
 }
 

@@ -9,7 +9,6 @@
 
 mod collections;
 mod digests;
-pub(crate) mod module_functions;
 pub(crate) mod signature;
 mod stdlib_collections;
 mod stdlib_json;

@@ -20,6 +20,85 @@ pub(crate) struct Spec {
     pub conv: char,
 }
 
+/// The Ruby exception class `format` raises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatErrorKind {
+    Argument,
+    Type,
+    Key,
+    Range,
+    FloatDomain,
+}
+
+/// Why `format` refused: Ruby's exception class and message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatError {
+    pub kind: FormatErrorKind,
+    pub message: String,
+}
+
+impl FormatError {
+    pub fn new(kind: FormatErrorKind, message: impl Into<String>) -> FormatError {
+        FormatError {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    fn argument(message: impl Into<String>) -> FormatError {
+        FormatError::new(FormatErrorKind::Argument, message)
+    }
+}
+
+/// The integer an integer directive (`%d %x %o %b`) prints.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FormatInt {
+    Exact(i128),
+    /// A Float beyond i128, printed as Ruby prints its exact integer.
+    Huge(f64),
+}
+
+impl FormatInt {
+    /// The integer part of a Float, as Ruby's `format` takes it.
+    pub fn of_float(f: f64) -> Result<FormatInt, FormatError> {
+        if f.is_nan() {
+            return Err(FormatError::new(FormatErrorKind::FloatDomain, "NaN"));
+        }
+        if f.is_infinite() {
+            let text = if f > 0.0 { "Infinity" } else { "-Infinity" };
+            return Err(FormatError::new(FormatErrorKind::FloatDomain, text));
+        }
+        let t = f.trunc();
+        if t.abs() >= 1.0e38 {
+            return Ok(FormatInt::Huge(t));
+        }
+        Ok(FormatInt::Exact(t as i128))
+    }
+}
+
+/// An argument of Ruby's `format`: what each directive needs of it. Puppet
+/// values (Puppet's `sprintf` and string conversions) and the Ruby values of
+/// ERB templates both format through the one engine, [`format_args`].
+pub trait FormatArg: Clone {
+    /// `%s`: Ruby's `to_s`.
+    fn to_s(&self) -> String;
+    /// `%p`: Ruby's `inspect`.
+    fn inspect(&self) -> String;
+    /// `%d %i %u %x %X %o %b %B`: Ruby's `Integer()` of the argument.
+    fn to_format_int(&self) -> Result<FormatInt, FormatError>;
+    /// `%f %e %E %g %G %a %A`: Ruby's `Float()` of the argument.
+    fn to_float(&self) -> Result<f64, FormatError>;
+    /// Whether the argument is an Integer (`%.0f` prints it exactly).
+    fn is_integer(&self) -> bool;
+    /// `%c`: a code point, or a one-character string.
+    fn to_char(&self) -> Result<char, FormatError>;
+    /// The width or precision taken by `*`.
+    fn to_width(&self) -> Result<i64, FormatError>;
+    /// When the argument is a hash: the value of key `name` (`%<name>s`,
+    /// `%{name}`), `Some(None)` when it has no such key.
+    fn named(&self, name: &str) -> Option<Option<Self>>;
+}
+
 /// Where a directive takes its argument from.
 enum ArgRef {
     Next,
@@ -29,17 +108,30 @@ enum ArgRef {
 
 /// Ruby's `format(fmt, *args)` over Puppet values (already in the form Ruby
 /// would see them: see [`super::sprintf`] for Puppet's argument conversion).
+/// A single hash argument serves `%<name>s` and `%{name}`.
 pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String, String> {
+    let hash = match args {
+        [h @ Value::Hash(_)] => Some(h),
+        _ => None,
+    };
+    format_args(fmt, args, hash).map_err(|e| e.message)
+}
+
+/// Ruby's `format(fmt, *args)`; `hash` is the hash that named references
+/// (`%<name>s`, `%{name}`) read, if the call has one.
+pub fn format_args<A: FormatArg>(
+    fmt: &str,
+    args: &[A],
+    hash: Option<&A>,
+) -> Result<String, FormatError> {
     let chars: Vec<char> = fmt.chars().collect();
     let mut out = String::with_capacity(fmt.len() + 16);
     let mut next_arg = 0usize;
     let mut used_positional = false;
     let mut used_next = false;
     let mut i = 0;
-    let hash_arg = || match args.last() {
-        Some(Value::Hash(h)) if args.len() == 1 => Some(h.clone()),
-        _ => None,
-    };
+    let incomplete =
+        || FormatError::argument("incomplete format specifier; use %% (double %) instead");
     while i < chars.len() {
         let c = chars[i];
         if c != '%' {
@@ -49,7 +141,7 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String, String> {
         }
         i += 1;
         if i >= chars.len() {
-            return Err("incomplete format specifier; use %% (double %) instead".into());
+            return Err(incomplete());
         }
         let mut spec = Spec::default();
         let mut arg_ref = ArgRef::Next;
@@ -58,7 +150,7 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String, String> {
         let mut brace_value: Option<String> = None;
         loop {
             let Some(&c) = chars.get(i) else {
-                return Err("incomplete format specifier; use %% (double %) instead".into());
+                return Err(incomplete());
             };
             match c {
                 '%' if i == start + 1 => {
@@ -68,7 +160,7 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String, String> {
                 }
                 '-' | '+' | ' ' | '0' | '#' => {
                     if seen_width {
-                        return Err("flag after width".into());
+                        return Err(FormatError::argument("flag after width"));
                     }
                     match c {
                         '-' => spec.minus = true,
@@ -85,19 +177,27 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String, String> {
                         .iter()
                         .position(|&x| x == close)
                         .map(|p| p + i + 1)
-                        .ok_or_else(|| "malformed name - unmatched parenthesis".to_string())?;
+                        .ok_or_else(|| {
+                            FormatError::argument("malformed name - unmatched parenthesis")
+                        })?;
                     let name: String = chars[i + 1..end].iter().collect();
                     if used_next {
-                        return Err(format!(
+                        return Err(FormatError::argument(format!(
                             "named{c}{name}{close} after unnumbered({next_arg})"
-                        ));
+                        )));
                     }
-                    let hash = hash_arg().ok_or_else(|| "one hash required".to_string())?;
-                    let value = lookup_name(&hash, &name)
-                        .ok_or_else(|| format!("key{c}{name}{close} not found"))?;
+                    let value = hash
+                        .and_then(|h| h.named(&name))
+                        .ok_or_else(|| FormatError::argument("one hash required"))?
+                        .ok_or_else(|| {
+                            FormatError::new(
+                                FormatErrorKind::Key,
+                                format!("key{c}{name}{close} not found"),
+                            )
+                        })?;
                     i = end + 1;
                     if c == '{' {
-                        brace_value = Some(to_s(&value));
+                        brace_value = Some(value.to_s());
                         break;
                     }
                     arg_ref = ArgRef::Name(name);
@@ -118,7 +218,7 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String, String> {
                 }
                 '*' => {
                     let w = take_arg(args, &mut next_arg, &mut used_next, used_positional)?;
-                    let n = as_int_arg(&w)?;
+                    let n = w.to_width()?;
                     if n < 0 {
                         spec.minus = true;
                     }
@@ -130,7 +230,7 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String, String> {
                     i += 1;
                     if chars.get(i) == Some(&'*') {
                         let p = take_arg(args, &mut next_arg, &mut used_next, used_positional)?;
-                        spec.precision = Some(as_int_arg(&p)?.max(0) as usize);
+                        spec.precision = Some(p.to_width()?.max(0) as usize);
                         i += 1;
                     } else {
                         let mut n = 0usize;
@@ -152,18 +252,21 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String, String> {
                         }
                         ArgRef::Position(n) => {
                             if used_next {
-                                return Err(format!("numbered({n}) after unnumbered({next_arg})"));
+                                return Err(FormatError::argument(format!(
+                                    "numbered({n}) after unnumbered({next_arg})"
+                                )));
                             }
                             used_positional = true;
                             args.get(n - 1)
                                 .cloned()
-                                .ok_or_else(|| "too few arguments".to_string())?
+                                .ok_or_else(|| FormatError::argument("too few arguments"))?
                         }
-                        ArgRef::Name(name) => hash_arg()
-                            .and_then(|h| lookup_name(&h, name))
-                            .unwrap_or(Value::Undef),
+                        ArgRef::Name(name) => hash
+                            .and_then(|h| h.named(name))
+                            .flatten()
+                            .ok_or_else(|| FormatError::argument("one hash required"))?,
                     };
-                    out.push_str(&format_directive(&spec, &value)?);
+                    out.push_str(&format_one(&spec, &value)?);
                     break;
                 }
                 '\n' | '\0' => {
@@ -172,7 +275,9 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String, String> {
                     break;
                 }
                 other => {
-                    return Err(format!("malformed format string - %{other}"));
+                    return Err(FormatError::argument(format!(
+                        "malformed format string - %{other}"
+                    )));
                 }
             }
         }
@@ -183,96 +288,124 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String, String> {
     Ok(out)
 }
 
+fn take_arg<A: FormatArg>(
+    args: &[A],
+    next: &mut usize,
+    used_next: &mut bool,
+    used_positional: bool,
+) -> Result<A, FormatError> {
+    if used_positional {
+        return Err(FormatError::argument(format!(
+            "unnumbered({}) mixed with numbered",
+            *next + 1
+        )));
+    }
+    *used_next = true;
+    let v = args
+        .get(*next)
+        .cloned()
+        .ok_or_else(|| FormatError::argument("too few arguments"))?;
+    *next += 1;
+    Ok(v)
+}
+
+impl FormatArg for Value {
+    fn to_s(&self) -> String {
+        to_s(self)
+    }
+
+    fn inspect(&self) -> String {
+        inspect(self)
+    }
+
+    fn to_format_int(&self) -> Result<FormatInt, FormatError> {
+        match self {
+            Value::Float(f) => FormatInt::of_float(*f),
+            other => to_integer(other)
+                .map(|n| FormatInt::Exact(n as i128))
+                .map_err(FormatError::argument),
+        }
+    }
+
+    fn to_float(&self) -> Result<f64, FormatError> {
+        to_float(self).map_err(FormatError::argument)
+    }
+
+    fn is_integer(&self) -> bool {
+        matches!(self, Value::Integer(_))
+    }
+
+    fn to_char(&self) -> Result<char, FormatError> {
+        let code = match self {
+            Value::Integer(i) => *i,
+            Value::String(s) if s.chars().count() == 1 => {
+                return Ok(s.chars().next().unwrap_or(' '));
+            }
+            Value::String(_) => return Err(FormatError::argument("%c requires a character")),
+            other => to_integer(other).map_err(FormatError::argument)?,
+        };
+        u32::try_from(code)
+            .ok()
+            .and_then(char::from_u32)
+            .ok_or_else(|| {
+                FormatError::new(FormatErrorKind::Range, format!("{code} out of char range"))
+            })
+    }
+
+    fn to_width(&self) -> Result<i64, FormatError> {
+        match self {
+            Value::Integer(i) => Ok(*i),
+            Value::Float(f) => Ok(f.trunc() as i64),
+            other => to_integer(other).map_err(FormatError::argument),
+        }
+    }
+
+    fn named(&self, name: &str) -> Option<Option<Value>> {
+        match self {
+            Value::Hash(h) => Some(lookup_name(h, name)),
+            _ => None,
+        }
+    }
+}
+
 fn lookup_name(hash: &IndexMap<Value, Value>, name: &str) -> Option<Value> {
     hash.iter()
         .find(|(k, _)| k.as_str() == Some(name))
         .map(|(_, v)| v.clone())
 }
 
-fn take_arg(
-    args: &[Value],
-    next: &mut usize,
-    used_next: &mut bool,
-    used_positional: bool,
-) -> Result<Value, String> {
-    if used_positional {
-        return Err(format!("unnumbered({}) mixed with numbered", *next + 1));
-    }
-    *used_next = true;
-    let v = args
-        .get(*next)
-        .cloned()
-        .ok_or_else(|| "too few arguments".to_string())?;
-    *next += 1;
-    Ok(v)
-}
-
-fn as_int_arg(v: &Value) -> Result<i64, String> {
-    match v {
-        Value::Integer(i) => Ok(*i),
-        Value::Float(f) => Ok(f.trunc() as i64),
-        other => to_integer(other),
-    }
+/// Formats one Puppet value with one directive (the string conversions of
+/// `String(value, format)`).
+pub(crate) fn format_directive(spec: &Spec, value: &Value) -> Result<String, String> {
+    format_one(spec, value).map_err(|e| e.message)
 }
 
 /// Formats one value with one directive, as Ruby's `format` does.
-pub(crate) fn format_directive(spec: &Spec, value: &Value) -> Result<String, String> {
+fn format_one<A: FormatArg>(spec: &Spec, value: &A) -> Result<String, FormatError> {
     match spec.conv {
         's' => {
-            let mut s = to_s(value);
+            let mut s = value.to_s();
             if let Some(p) = spec.precision {
                 s = s.chars().take(p).collect();
             }
             Ok(pad(&s, spec))
         }
         'p' => {
-            let mut s = inspect(value);
+            let mut s = value.inspect();
             if let Some(p) = spec.precision {
                 s = s.chars().take(p).collect();
             }
             Ok(pad(&s, spec))
         }
-        'c' => {
-            let ch = match value {
-                Value::Integer(i) => u32::try_from(*i)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .ok_or_else(|| format!("{i} out of char range"))?,
-                Value::String(s) if s.chars().count() == 1 => s.chars().next().unwrap_or(' '),
-                Value::String(_) => return Err("%c requires a character".into()),
-                other => {
-                    let i = to_integer(other)?;
-                    u32::try_from(i)
-                        .ok()
-                        .and_then(char::from_u32)
-                        .ok_or_else(|| format!("{i} out of char range"))?
-                }
-            };
-            Ok(pad(&ch.to_string(), spec))
-        }
-        'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' => {
-            let n = match value {
-                Value::Float(f) => {
-                    if f.is_nan() {
-                        return Err("NaN".into());
-                    }
-                    if f.is_infinite() {
-                        return Err(if *f > 0.0 { "Infinity" } else { "-Infinity" }.into());
-                    }
-                    let t = f.trunc();
-                    if t.abs() >= 1.0e38 {
-                        // Beyond i128: Ruby prints the exact integer.
-                        return Ok(format_big_float_int(t, spec));
-                    }
-                    t as i128
-                }
-                other => to_integer(other)? as i128,
-            };
-            Ok(format_integer(n, spec))
-        }
+        'c' => Ok(pad(&value.to_char()?.to_string(), spec)),
+        'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' => match value.to_format_int()? {
+            FormatInt::Exact(n) => Ok(format_integer(n, spec)),
+            // Beyond i128: Ruby prints the exact integer.
+            FormatInt::Huge(t) => Ok(format_big_float_int(t, spec)),
+        },
         'f' | 'e' | 'E' | 'g' | 'G' | 'a' | 'A' => {
-            let f = to_float(value)?;
-            if spec.conv == 'f' && matches!(value, Value::Integer(_)) && spec.precision == Some(0) {
+            let f = value.to_float()?;
+            if spec.conv == 'f' && value.is_integer() && spec.precision == Some(0) {
                 // Ruby formats an Integer for `%f` exactly, without a point.
                 let plain = Spec {
                     sharp: false,
@@ -282,7 +415,9 @@ pub(crate) fn format_directive(spec: &Spec, value: &Value) -> Result<String, Str
             }
             Ok(format_float_spec(f, spec))
         }
-        other => Err(format!("malformed format string - %{other}")),
+        other => Err(FormatError::argument(format!(
+            "malformed format string - %{other}"
+        ))),
     }
 }
 

@@ -572,10 +572,10 @@ fn convert(t: &PType, value: &Value, map: &FormatMap, ind: Indent) -> Result<Str
                     };
                     return apply_string_flags(&f, &q);
                 }
-                'c' => super::super::types::ruby_capitalize(s),
+                'c' => crate::ruby::ruby_capitalize(s),
                 'C' => s
                     .split("::")
-                    .map(super::super::types::ruby_capitalize)
+                    .map(crate::ruby::ruby_capitalize)
                     .collect::<Vec<_>>()
                     .join("::"),
                 'u' => s.to_uppercase(),

@@ -557,21 +557,9 @@ pub fn capitalize_segments(name: &str) -> String {
         return name.to_string();
     }
     name.split("::")
-        .map(ruby_capitalize)
+        .map(crate::ruby::ruby_capitalize)
         .collect::<Vec<_>>()
         .join("::")
-}
-
-/// Ruby's `String#capitalize`: first character upper case, the rest lower.
-pub fn ruby_capitalize(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        None => String::new(),
-        Some(first) => first
-            .to_uppercase()
-            .chain(chars.flat_map(char::to_lowercase))
-            .collect(),
-    }
 }
 
 /// `\A((::){0,1}[A-Z][\w]*)+\z`

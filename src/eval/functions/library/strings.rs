@@ -4,7 +4,8 @@
 
 use super::signature::{P, check, sig};
 use kuppet_values::convert::{iterate, ruby_to_s};
-use kuppet_values::types::{PType, ruby_capitalize};
+use kuppet_values::ruby::ruby_capitalize;
+use kuppet_values::types::PType;
 use kuppet_values::value::{RegexValue, Value};
 use std::cmp::Ordering;
 use std::rc::Rc;

@@ -5,24 +5,127 @@
 //! `fqdn_rotate`, `fqdn_rand_string` (and core `fqdn_rand`, which it calls),
 //! `fact`, `deprecation` and `stdlib::ensure` (used when stdlib's own
 //! `functions/ensure.pp` is not on the modulepath). Pure stdlib functions
-//! live in the function library (`functions/library/stdlib_*.rs`).
+//! live in the function library (`functions/library/stdlib_*.rs`). Each is
+//! registered by name in [`lookup`].
 //!
 //! Puppet hands 3.x functions converted arguments (see `args3x`); these
 //! do the same where stdlib's function is a 3.x one.
 
-use super::compiler::{Compiler, ResKind, capitalize_name};
-use super::error::{EResult, EvalError, Flow};
-use super::functions::library::stdlib_random::deterministic_rand;
-use super::functions::library::stdlib_signatures::check_stdlib_args;
-use super::functions::library::stdlib_validate;
-use super::scope::{Frame, ResId, ScopeId, TOP};
+use super::library::stdlib_random::deterministic_rand;
+use super::library::stdlib_signatures::check_stdlib_args;
+use super::library::stdlib_validate;
+use super::{Call, CompilerFn};
+use crate::compiler::{Compiler, ResKind, capitalize_name};
+use crate::error::{EResult, Flow};
+use crate::scope::{Frame, ResId, ScopeId, TOP};
 use indexmap::IndexMap;
 use kuppet_syntax::Manifest;
-use kuppet_syntax::ast::{Expr, ExprKind, Lambda};
+use kuppet_syntax::ast::{Expr, Lambda};
 use kuppet_values::ruby::{args3x, rb_class, rb_eq, rb_to_s, static_regex};
 use kuppet_values::types::PType;
 use kuppet_values::value::Value;
 use std::path::Path;
+
+/// The stdlib function `name` that needs the compiler, if it is one
+/// (`merge` only with a block: without one it is a pure function).
+pub(super) fn lookup(name: &str, has_lambda: bool) -> Option<CompilerFn> {
+    Some(match name {
+        "ensure_resource" => |c, call| {
+            let Call {
+                args,
+                expr: e,
+                frame: f,
+                manifest: m,
+                ..
+            } = call;
+            c.ensure_resource(&args3x(&args), e, f, m)
+                .map(|()| Value::Undef)
+        },
+        "ensure_resources" => |c, call| {
+            let Call {
+                args,
+                expr: e,
+                frame: f,
+                manifest: m,
+                ..
+            } = call;
+            c.ensure_resources(&args3x(&args), e, f, m)
+                .map(|()| Value::Undef)
+        },
+        "ensure_packages" => |c, call| {
+            let Call {
+                args,
+                expr: e,
+                frame: f,
+                manifest: m,
+                ..
+            } = call;
+            c.ensure_packages(&args, e, f, m).map(|()| Value::Undef)
+        },
+        "defined_with_params" => |c, call| {
+            let a = args3x(&call.args);
+            let reference = a.first().cloned().unwrap_or(Value::Undef);
+            let params = a.get(1).cloned().unwrap_or(Value::Undef);
+            c.defined_with_params(&reference, &params, call.frame)
+                .map(Value::Bool)
+                .map_err(|msg| c.call_error(msg, call.expr, call.manifest))
+        },
+        "getparam" => |c, call| {
+            c.getparam(&args3x(&call.args))
+                .map_err(|msg| c.call_error(msg, call.expr, call.manifest))
+        },
+        "assert_private" => |c, call| {
+            c.assert_private(&args3x(&call.args), call.frame)
+                .map(|()| Value::Undef)
+                .map_err(|msg| c.call_error(msg, call.expr, call.manifest))
+        },
+        "validate_legacy" => |c, call| {
+            c.validate_legacy(&call.args, call.expr, call.manifest)
+                .map(|()| Value::Undef)
+        },
+        "merge" if has_lambda => |c, call| {
+            let Call {
+                args,
+                lambda,
+                expr: e,
+                frame: f,
+                manifest: m,
+                ..
+            } = call;
+            let Some(l) = lambda else {
+                return Ok(Value::Undef);
+            };
+            c.merge_with_block(&args, l, e, f, m)
+        },
+        "fqdn_rand" => |c, call| {
+            c.fqdn_rand(&args3x(&call.args))
+                .map_err(|msg| c.call_error(msg, call.expr, call.manifest))
+        },
+        "fqdn_rand_string" => |c, call| {
+            c.fqdn_rand_string(&args3x(&call.args))
+                .map_err(|msg| c.call_error(msg, call.expr, call.manifest))
+        },
+        "fqdn_rotate" => |c, call| {
+            c.fqdn_rotate(&args3x(&call.args))
+                .map_err(|msg| c.call_error(msg, call.expr, call.manifest))
+        },
+        "fact" => |c, call| {
+            c.fact(&call.args)
+                .map_err(|msg| c.call_error(msg, call.expr, call.manifest))
+        },
+        "os_version_gte" => |c, call| Ok(c.os_version_gte(&call.args)),
+        "deprecation" => |_, _| Ok(Value::Undef),
+        "stdlib::ensure" => |c, call| {
+            stdlib_ensure(&call.args).map_err(|msg| c.call_error(msg, call.expr, call.manifest))
+        },
+        _ => return None,
+    })
+}
+
+/// Checks the arguments of a stdlib function against stdlib's signatures.
+pub(crate) fn check_args(name: &str, args: &[Value]) -> Result<(), String> {
+    check_stdlib_args(name, args)
+}
 
 /// The type and title a resource reference names, as the compiler keys
 /// resources (`Package`, `foo`; `Class`, `Foo::Bar`). A missing title
@@ -33,74 +136,6 @@ struct Target {
 }
 
 impl<'a> Compiler<'a> {
-    /// Calls the stdlib function `name` if it is one of these; `None` otherwise.
-    pub fn call_stdlib(
-        &mut self,
-        name: &str,
-        args: &[Value],
-        lambda: Option<&'a Lambda>,
-        e: &'a Expr,
-        f: &mut Frame,
-        m: &'a Manifest,
-    ) -> Option<EResult<Value>> {
-        let err = |c: &Compiler<'a>, msg: String| -> Flow { c.stdlib_error(msg, e, m) };
-        if let Err(msg) = check_stdlib_args(name, args) {
-            return Some(Err(err(self, msg)));
-        }
-        let r = match name {
-            "ensure_resource" => self
-                .ensure_resource(&args3x(args), e, f, m)
-                .map(|()| Value::Undef),
-            "ensure_resources" => self
-                .ensure_resources(&args3x(args), e, f, m)
-                .map(|()| Value::Undef),
-            "ensure_packages" => self.ensure_packages(args, e, f, m).map(|()| Value::Undef),
-            "defined_with_params" => {
-                let a = args3x(args);
-                let reference = a.first().cloned().unwrap_or(Value::Undef);
-                let params = a.get(1).cloned().unwrap_or(Value::Undef);
-                self.defined_with_params(&reference, &params, f)
-                    .map(Value::Bool)
-                    .map_err(|msg| err(self, msg))
-            }
-            "getparam" => self.getparam(&args3x(args)).map_err(|msg| err(self, msg)),
-            "assert_private" => self
-                .assert_private(&args3x(args), f)
-                .map(|()| Value::Undef)
-                .map_err(|msg| err(self, msg)),
-            "validate_legacy" => self.validate_legacy(args, e, m).map(|()| Value::Undef),
-            "merge" if lambda.is_some() => {
-                let l = lambda.expect("checked");
-                self.merge_with_block(args, l, e, f, m)
-            }
-            "fqdn_rand" => self.fqdn_rand(&args3x(args)).map_err(|msg| err(self, msg)),
-            "fqdn_rand_string" => self
-                .fqdn_rand_string(&args3x(args))
-                .map_err(|msg| err(self, msg)),
-            "fqdn_rotate" => self
-                .fqdn_rotate(&args3x(args))
-                .map_err(|msg| err(self, msg)),
-            "fact" => self.fact(args).map_err(|msg| err(self, msg)),
-            "os_version_gte" => Ok(self.os_version_gte(args)),
-            "deprecation" => Ok(Value::Undef),
-            "stdlib::ensure" => stdlib_ensure(args).map_err(|msg| err(self, msg)),
-            _ => return None,
-        };
-        Some(r)
-    }
-
-    /// An error raised inside a function call, as Puppet words it.
-    fn stdlib_error(&self, msg: String, e: &Expr, m: &Manifest) -> Flow {
-        let label = if matches!(e.kind, ExprKind::CallMethod { .. }) {
-            "Method call"
-        } else {
-            "Function Call"
-        };
-        EvalError::new(format!("Error while evaluating a {label}, {msg}"))
-            .at(m, e.span)
-            .into()
-    }
-
     // ----- resources
 
     /// The resource a class or define scope evaluates (Class[main] at top).
@@ -120,7 +155,7 @@ impl<'a> Compiler<'a> {
     fn reference_target(&mut self, reference: &Value) -> Result<Option<Target>, String> {
         let (type_name, title) = match reference {
             Value::String(s) => {
-                let Some((t, title)) = split_reference(s) else {
+                let Some((t, title)) = kuppet_catalog::split_reference(s) else {
                     return Err(format!(
                         "No title provided and {} is not a valid resource reference",
                         kuppet_values::convert::ruby_inspect(reference)
@@ -238,10 +273,10 @@ impl<'a> Compiler<'a> {
         let ty = args.first().cloned().unwrap_or(Value::Undef);
         let title = args.get(1).cloned().unwrap_or(Value::Undef);
         if !ty.is_truthy() {
-            return Err(self.stdlib_error("Must specify a type".into(), e, m));
+            return Err(self.call_error("Must specify a type", e, m));
         }
         if !title.is_truthy() {
-            return Err(self.stdlib_error("Must specify a title".into(), e, m));
+            return Err(self.call_error("Must specify a title", e, m));
         }
         let params = match args.get(2) {
             Some(Value::Hash(h)) => Value::Hash(h.clone()),
@@ -254,7 +289,7 @@ impl<'a> Compiler<'a> {
             let reference = Value::string(format!("{type_s}[{}]", rb_to_s(&item)));
             let defined = self
                 .defined_with_params(&reference, &params, f)
-                .map_err(|msg| self.stdlib_error(msg, e, m))?;
+                .map_err(|msg| self.call_error(msg, e, m))?;
             if defined {
                 continue;
             }
@@ -263,7 +298,7 @@ impl<'a> Compiler<'a> {
             self.call_function(
                 "create_resources",
                 vec![
-                    Value::string(ruby_capitalize(&type_s)),
+                    Value::string(kuppet_values::ruby::ruby_capitalize(&type_s)),
                     Value::hash(instance),
                 ],
                 None,
@@ -285,18 +320,18 @@ impl<'a> Compiler<'a> {
         let ty = args.first().cloned().unwrap_or(Value::Undef);
         let titles = args.get(1).cloned().unwrap_or(Value::Undef);
         if !ty.is_truthy() {
-            return Err(self.stdlib_error("Must specify a type".into(), e, m));
+            return Err(self.call_error("Must specify a type", e, m));
         }
         if !titles.is_truthy() {
-            return Err(self.stdlib_error("Must specify a title".into(), e, m));
+            return Err(self.call_error("Must specify a title", e, m));
         }
         let defaults = match args.get(2) {
             Some(Value::Hash(h)) => (**h).clone(),
             _ => IndexMap::new(),
         };
         let Value::Hash(resources) = titles else {
-            return Err(self.stdlib_error(
-                "ensure_resources(): Requires second argument to be a Hash".into(),
+            return Err(self.call_error(
+                "ensure_resources(): Requires second argument to be a Hash",
                 e,
                 m,
             ));
@@ -311,7 +346,7 @@ impl<'a> Compiler<'a> {
                 }
                 v if !v.is_truthy() => {}
                 other => {
-                    return Err(self.stdlib_error(
+                    return Err(self.call_error(
                         format!("no implicit conversion of {} into Hash", rb_class(other)),
                         e,
                         m,
@@ -376,7 +411,7 @@ impl<'a> Compiler<'a> {
             return Ok(Value::string(""));
         }
         let target = match &reference {
-            Value::String(s) => match split_reference(s) {
+            Value::String(s) => match kuppet_catalog::split_reference(s) {
                 Some(_) => self.reference_target(&reference).ok().flatten(),
                 None => None,
             },
@@ -523,7 +558,7 @@ impl<'a> Compiler<'a> {
                     .iter()
                     .map(|a| kuppet_values::types::infer_set(a).to_string())
                     .collect();
-                return Err(self.stdlib_error(
+                return Err(self.call_error(
                     format!(
                         "The function 'validate_legacy' was called with arguments it does not accept. It expects one of:\n  (Any scope, Type target_type, String function_name, Any value, Any args*)\n  (Any scope, String type_string, String function_name, Any value, Any args*)\n  got ({})",
                         got.join(", ")
@@ -537,11 +572,11 @@ impl<'a> Compiler<'a> {
             Value::Type(t) => (**t).clone(),
             Value::String(s) => self
                 .parse_type_string(s)
-                .map_err(|msg| self.stdlib_error(msg, e, m))?,
+                .map_err(|msg| self.call_error(msg, e, m))?,
             _ => PType::Any,
         };
         stdlib_validate::validate_legacy(&ty, &function, value, rest)
-            .map_err(|msg| self.stdlib_error(msg, e, m))
+            .map_err(|msg| self.call_error(msg, e, m))
     }
 
     /// stdlib's `merge(iterable) |$memo, $value| { ... }` (or
@@ -559,7 +594,7 @@ impl<'a> Compiler<'a> {
             2 => false,
             3 => true,
             n => {
-                return Err(self.stdlib_error(
+                return Err(self.call_error(
                     format!("'merge' block expects 2 or 3 parameters, the block has {n}"),
                     e,
                     m,
@@ -567,7 +602,7 @@ impl<'a> Compiler<'a> {
             }
         };
         let [subject] = args else {
-            return Err(self.stdlib_error(
+            return Err(self.call_error(
                 format!(
                     "wrong number of arguments (given {}, expected 1)",
                     args.len()
@@ -590,7 +625,7 @@ impl<'a> Compiler<'a> {
                 false,
             ),
             other => {
-                return Err(self.stdlib_error(
+                return Err(self.call_error(
                     format!(
                         "'merge' parameter 'args' expects an Iterable value, got {}",
                         kuppet_values::types::infer_set(other)
@@ -750,7 +785,7 @@ impl<'a> Compiler<'a> {
         let major = rb_to_s(&fact("operatingsystemmajrelease"));
         Value::Bool(
             same_os
-                && super::functions::library::version_compare(&major, &version, false)
+                && super::library::version_compare(&major, &version, false)
                     != std::cmp::Ordering::Less,
         )
     }
@@ -790,26 +825,6 @@ impl<'a> Compiler<'a> {
             }
         }
         Ok(cur)
-    }
-}
-
-/// `Type[title]` split as Puppet's `Resource.type_and_title` does.
-fn split_reference(s: &str) -> Option<(&str, &str)> {
-    let open = s.find('[')?;
-    let inner = s[open + 1..].strip_suffix(']')?;
-    let t = &s[..open];
-    if t.is_empty() || t.contains(']') || inner.is_empty() {
-        return None;
-    }
-    Some((t, inner))
-}
-
-/// Ruby's `String#capitalize`: first character upper, the rest lower.
-fn ruby_capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(first) => first.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
-        None => String::new(),
     }
 }
 

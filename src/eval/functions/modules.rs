@@ -1,90 +1,176 @@
-//! Ruby functions of common modules other than stdlib, implemented natively
-//! as Puppet runs them: openstacklib's `is_service_default`,
+//! Ruby functions of modules other than stdlib, implemented natively and
+//! offered, as Puppet offers them, only when the module that defines them
+//! is on the modulepath: openstacklib's `is_service_default`,
 //! `normalize_ip_for_uri`, `inet6_prefix`, `os_database_connection`,
 //! `os_transport_url`; translate's `translate`; mysql's `mysql::password`;
 //! neutron's `convert_to_json_string`; apache's `apache::bool2httpd` and
-//! `apache::pw_hash`. The compiler offers each only when
-//! the module that defines it is on the modulepath (see
-//! `eval/module_functions.rs`).
+//! `apache::pw_hash`; and two that read the scope, redis's
+//! `getvar_emptystring` and ssh's `ipaddresses`.
 
-use super::super::PureFn;
+use super::{Builtin, Call};
+use crate::compiler::Compiler;
+use crate::error::EResult;
+use crate::scope::TOP;
 use indexmap::IndexMap;
 use kuppet_values::ruby::rb_to_s;
 use kuppet_values::value::Value;
 use sha1::{Digest, Sha1};
 use std::net::Ipv6Addr;
+use std::path::Path;
 
 /// A module's Ruby function: its name, where the module defines it
 /// (relative to a module directory), and its native implementation.
 pub struct ModuleFunction {
     pub name: &'static str,
+    /// The file that defines it, relative to a module directory.
     pub file: &'static str,
-    pub run: PureFn,
+    pub run: Builtin,
 }
 
 /// The module functions kuppet implements.
-pub static MODULE_FUNCTIONS: &[ModuleFunction] = &[
+static MODULE_FUNCTIONS: &[ModuleFunction] = &[
     ModuleFunction {
         name: "is_service_default",
         file: "lib/puppet/functions/is_service_default.rb",
-        run: is_service_default,
+        run: Builtin::Pure(is_service_default),
     },
     ModuleFunction {
         name: "normalize_ip_for_uri",
         file: "lib/puppet/functions/normalize_ip_for_uri.rb",
-        run: normalize_ip_for_uri,
+        run: Builtin::Pure(normalize_ip_for_uri),
     },
     ModuleFunction {
         name: "inet6_prefix",
         file: "lib/puppet/functions/inet6_prefix.rb",
-        run: inet6_prefix,
+        run: Builtin::Pure(inet6_prefix),
     },
     ModuleFunction {
         name: "os_database_connection",
         file: "lib/puppet/functions/os_database_connection.rb",
-        run: os_database_connection,
+        run: Builtin::Pure(os_database_connection),
     },
     ModuleFunction {
         name: "os_transport_url",
         file: "lib/puppet/functions/os_transport_url.rb",
-        run: os_transport_url,
+        run: Builtin::Pure(os_transport_url),
     },
     ModuleFunction {
         name: "translate",
         file: "lib/puppet/functions/translate.rb",
-        run: translate,
+        run: Builtin::Pure(translate),
     },
     ModuleFunction {
         name: "mysql::password",
         file: "lib/puppet/functions/mysql/password.rb",
-        run: mysql_password,
+        run: Builtin::Pure(mysql_password),
     },
     ModuleFunction {
         name: "convert_to_json_string",
         file: "lib/puppet/functions/convert_to_json_string.rb",
-        run: convert_to_json_string,
+        run: Builtin::Pure(convert_to_json_string),
     },
     ModuleFunction {
         name: "apache::bool2httpd",
         file: "lib/puppet/functions/apache/bool2httpd.rb",
-        run: apache_bool2httpd,
+        run: Builtin::Pure(apache_bool2httpd),
     },
     ModuleFunction {
         name: "bool2httpd",
         file: "lib/puppet/functions/bool2httpd.rb",
-        run: apache_bool2httpd,
+        run: Builtin::Pure(apache_bool2httpd),
     },
     ModuleFunction {
         name: "apache::pw_hash",
         file: "lib/puppet/functions/apache/pw_hash.rb",
-        run: apache_pw_hash,
+        run: Builtin::Pure(apache_pw_hash),
     },
     ModuleFunction {
         name: "apache::apache_pw_hash",
         file: "lib/puppet/functions/apache/apache_pw_hash.rb",
-        run: apache_pw_hash,
+        run: Builtin::Pure(apache_pw_hash),
+    },
+    ModuleFunction {
+        name: "getvar_emptystring",
+        file: "lib/puppet/parser/functions/getvar_emptystring.rb",
+        run: Builtin::Compiler(getvar_emptystring),
+    },
+    ModuleFunction {
+        name: "ipaddresses",
+        file: "lib/puppet/parser/functions/ipaddresses.rb",
+        run: Builtin::Compiler(ipaddresses),
     },
 ];
+
+/// The module function `name` and the file its module must have.
+pub(super) fn lookup(name: &str) -> Option<&'static ModuleFunction> {
+    MODULE_FUNCTIONS.iter().find(|f| f.name == name)
+}
+
+/// redis's `getvar_emptystring(name)`: the variable, or `''` when it is
+/// unset or undef.
+fn getvar_emptystring<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<Value> {
+    match call.args.as_slice() {
+        [v] => Ok(c
+            .variable_quietly(call.frame.scope, &v.to_display())
+            .filter(|v| !v.is_undef())
+            .unwrap_or_else(|| Value::string(""))),
+        args => Err(c.call_error(
+            format!(
+                "getvar_emptystring(): wrong number of arguments ({}; must be 1)",
+                args.len()
+            ),
+            call.expr,
+            call.manifest,
+        )),
+    }
+}
+
+/// ssh's `ipaddresses()`: the addresses of the interfaces Facter's
+/// legacy facts list (`interfaces`, `ipaddress_IF`, `ipaddress6_IF`),
+/// loopbacks left out; `false` without an `interfaces` fact.
+fn ipaddresses<'a>(c: &mut Compiler<'a>, _call: Call<'a, '_>) -> EResult<Value> {
+    Ok(c.ipaddresses())
+}
+
+impl Compiler<'_> {
+    /// Whether some module on the modulepath has this file.
+    pub(crate) fn module_file_exists(&mut self, rel: &str) -> bool {
+        if let Some(&known) = self.module_files.get(rel) {
+            return known;
+        }
+        let found = self.modulepath.iter().any(|dir| {
+            std::fs::read_dir(dir).is_ok_and(|entries| {
+                entries
+                    .filter_map(|e| e.ok())
+                    .any(|e| e.path().join(Path::new(rel)).is_file())
+            })
+        });
+        self.module_files.insert(rel.to_string(), found);
+        found
+    }
+
+    /// ssh's `ipaddresses()`: the addresses of the interfaces Facter's
+    /// legacy facts list (`interfaces`, `ipaddress_IF`, `ipaddress6_IF`),
+    /// loopbacks left out; `false` without an `interfaces` fact.
+    fn ipaddresses(&self) -> Value {
+        let top = |name: &str| self.scopes[TOP].vars.get(name).cloned();
+        let Some(Value::String(interfaces)) = top("interfaces") else {
+            return Value::Bool(false);
+        };
+        let mut out = Vec::new();
+        for iface in interfaces.split(',') {
+            if iface.contains("lo") {
+                continue;
+            }
+            for fact in [format!("ipaddress_{iface}"), format!("ipaddress6_{iface}")] {
+                if let Some(v) = top(&fact).filter(|v| !v.is_undef()) {
+                    out.push(v);
+                }
+            }
+        }
+        Value::array(out)
+    }
+}
 
 /// apache's `apache::bool2httpd` (and the deprecated `bool2httpd`): `Off`
 /// for undef, false or a string containing `false` (any case), `On` for
@@ -132,11 +218,6 @@ fn apache_pw_hash(args: &[Value]) -> Result<Value, String> {
         "{{SHA}}{}",
         kuppet_values::binary::to_base64(&digest)
     )))
-}
-
-/// The module function with this name, if kuppet implements it.
-pub fn module_function(name: &str) -> Option<&'static ModuleFunction> {
-    MODULE_FUNCTIONS.iter().find(|f| f.name == name)
 }
 
 const SERVICE_DEFAULT: &str = "<SERVICE DEFAULT>";

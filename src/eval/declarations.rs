@@ -4,8 +4,8 @@
 //! attribute access (`File['x']['mode']`).
 
 use super::compiler::{Compiler, Override, Param, ResKind, add_tag, capitalize_name};
-use super::core_types;
 use super::error::{EResult, EvalError, Flow};
+use super::resource_types::builtin as core_types;
 use super::scope::{Frame, ResId};
 use indexmap::IndexMap;
 use kuppet_syntax::Manifest;
