@@ -94,7 +94,7 @@ pub fn capitalize_segments(name: &str) -> String {
 /// The canonical form of a reference, as Puppet prints it once the catalog
 /// is converted for a run: the type capitalized, a class's title too
 /// (`Class[main]` → `Class[Main]`).
-pub fn canonical_reference(reference: &str) -> String {
+pub(crate) fn canonical_reference(reference: &str) -> String {
     match split_reference(reference) {
         Some((ty, title)) => canonical_pair(ty, title),
         None => reference.to_string(),
@@ -799,7 +799,7 @@ impl RunGraph {
 
     /// Up to `max` paths around a cycle, found breadth first from its first
     /// vertex (Puppet's `paths_in_cycle`).
-    pub fn paths_in_cycle(&self, cycle: &[usize], max: usize) -> Vec<Vec<usize>> {
+    pub(crate) fn paths_in_cycle(&self, cycle: &[usize], max: usize) -> Vec<Vec<usize>> {
         let mut found = Vec::new();
         let mut queue: std::collections::VecDeque<(usize, Vec<usize>)> =
             std::collections::VecDeque::new();

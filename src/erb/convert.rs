@@ -8,7 +8,7 @@ use kuppet_values::value::Value;
 use std::rc::Rc;
 
 /// Puppet → Ruby.
-pub fn from_puppet(v: &Value) -> RValue {
+pub(crate) fn from_puppet(v: &Value) -> RValue {
     match v {
         Value::Undef => RValue::Nil,
         Value::Default => RValue::sym("default"),
@@ -35,7 +35,7 @@ pub fn from_puppet(v: &Value) -> RValue {
 }
 
 /// Ruby → Puppet (arguments of Puppet functions).
-pub fn to_puppet(v: &RValue) -> Value {
+pub(crate) fn to_puppet(v: &RValue) -> Value {
     to_puppet_depth(v, 0)
 }
 

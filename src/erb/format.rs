@@ -62,7 +62,7 @@ pub fn inspect(v: &RValue) -> String {
 }
 
 /// `value.inspect`, or None when the value nests beyond the limit.
-pub fn try_inspect(v: &RValue) -> Option<String> {
+pub(crate) fn try_inspect(v: &RValue) -> Option<String> {
     let mut out = String::new();
     let mut seen = Vec::new();
     if write_inspect(v, &mut out, &mut seen) {
@@ -209,7 +209,7 @@ fn write_inspect(v: &RValue, out: &mut String, seen: &mut Vec<usize>) -> bool {
 
 /// Ruby's `Float#to_s`: the shortest digits that round-trip, in fixed
 /// notation for magnitudes in [1e-4, 1e16), else `d.ddde+XX`.
-pub fn float_to_s(f: f64) -> String {
+pub(crate) fn float_to_s(f: f64) -> String {
     if f.is_nan() {
         return "NaN".into();
     }
@@ -259,7 +259,7 @@ pub fn float_to_s(f: f64) -> String {
 }
 
 /// `String#inspect` for a UTF-8 string.
-pub fn str_inspect(s: &str) -> String {
+pub(crate) fn str_inspect(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     let mut chars = s.chars().peekable();
@@ -302,7 +302,7 @@ fn is_unprintable(c: char) -> bool {
 
 /// `Symbol#inspect`: `:name`, or `:"..."` when the name is not an identifier
 /// or operator.
-pub fn sym_inspect(s: &str) -> String {
+pub(crate) fn sym_inspect(s: &str) -> String {
     if sym_is_simple(s) {
         format!(":{s}")
     } else {

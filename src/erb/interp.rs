@@ -17,11 +17,11 @@ const MAX_CALL_DEPTH: u32 = 200;
 /// Evaluation steps before the template is refused (an endless loop).
 const MAX_STEPS: u64 = 50_000_000;
 /// The longest string or array a template may build.
-pub const MAX_SIZE: usize = 256 << 20;
+pub(crate) const MAX_SIZE: usize = 256 << 20;
 
 /// How evaluation leaves an expression other than with a value.
 #[derive(Debug)]
-pub enum Ctl {
+pub(crate) enum Ctl {
     Error(Box<ErbError>),
     Next(RValue),
     Break(RValue),
@@ -50,7 +50,7 @@ enum Place {
 
 /// A block given to a method: a literal block, or `&:name`.
 #[derive(Clone)]
-pub enum Blk {
+pub(crate) enum Blk {
     Block(Rc<Block>),
     Sym(Rc<str>),
     /// An Enumerator collecting what its method yields (the block gives nil).
@@ -68,7 +68,7 @@ struct Frame {
     hard: bool,
 }
 
-pub struct Interp<'h> {
+pub(crate) struct Interp<'h> {
     pub host: &'h mut dyn Host,
     pub file: Rc<str>,
     /// `_erbout`: the output buffer (a Ruby string, as in ERB's script).
@@ -146,7 +146,7 @@ impl<'h> Interp<'h> {
     }
 
     /// Raises a Ruby exception.
-    pub fn raise<T>(&self, class: RClass, message: impl Into<String>) -> R<T> {
+    pub(crate) fn raise<T>(&self, class: RClass, message: impl Into<String>) -> R<T> {
         Err(self.error(ErrorKind::Raised(class), message).into())
     }
 
@@ -181,7 +181,7 @@ impl<'h> Interp<'h> {
         None
     }
 
-    pub fn set_local(&mut self, name: &Rc<str>, v: RValue) {
+    pub(crate) fn set_local(&mut self, name: &Rc<str>, v: RValue) {
         let mut target = None;
         for (i, f) in self.frames.iter().enumerate().rev() {
             if f.vars.iter().any(|(n, _)| n == name) {
@@ -213,7 +213,7 @@ impl<'h> Interp<'h> {
     }
 
     /// `@name`: assigned by the template, else the scope's variable.
-    pub fn ivar(&mut self, name: &str) -> RValue {
+    pub(crate) fn ivar(&mut self, name: &str) -> RValue {
         if let Some(v) = self.ivars.get(name) {
             return v.clone();
         }
@@ -434,7 +434,7 @@ impl<'h> Interp<'h> {
     }
 
     /// `v.inspect`, failing on values nested too deeply to print.
-    pub fn inspect_value(&self, v: &RValue) -> R<String> {
+    pub(crate) fn inspect_value(&self, v: &RValue) -> R<String> {
         match format::try_inspect(v) {
             Some(s) => Ok(s),
             None => self.limit("a value nests too deeply to print"),
@@ -459,7 +459,7 @@ impl<'h> Interp<'h> {
     }
 
     /// Evaluates a list of values (array elements, arguments), expanding `*x`.
-    pub fn eval_list(&mut self, items: &[Node]) -> R<Vec<RValue>> {
+    pub(crate) fn eval_list(&mut self, items: &[Node]) -> R<Vec<RValue>> {
         let mut out = Vec::with_capacity(items.len());
         for item in items {
             match &item.kind {
@@ -505,7 +505,7 @@ impl<'h> Interp<'h> {
         }
     }
 
-    pub fn nth_ref(&self, i: usize) -> RValue {
+    pub(crate) fn nth_ref(&self, i: usize) -> RValue {
         self.last_match
             .as_ref()
             .and_then(|m| m.groups.get(i).cloned().flatten())
@@ -585,7 +585,12 @@ impl<'h> Interp<'h> {
     }
 
     /// A call without receiver: a method the template defined, else Kernel's.
-    pub fn call_self(&mut self, name: &str, args: Vec<RValue>, blk: Option<&Blk>) -> R<RValue> {
+    pub(crate) fn call_self(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        blk: Option<&Blk>,
+    ) -> R<RValue> {
         if let Some(def) = self.methods.get(name).cloned() {
             return self.call_def(&def, args);
         }
@@ -687,7 +692,7 @@ impl<'h> Interp<'h> {
 
     /// Calls a block with arguments (Ruby's block semantics: one array
     /// argument spreads over several parameters; missing ones are nil).
-    pub fn yield_blk(&mut self, blk: &Blk, args: Vec<RValue>) -> R<RValue> {
+    pub(crate) fn yield_blk(&mut self, blk: &Blk, args: Vec<RValue>) -> R<RValue> {
         match blk {
             Blk::Sym(name) => {
                 let mut it = args.into_iter();
@@ -742,7 +747,7 @@ impl<'h> Interp<'h> {
     }
 
     /// Calls a block with one value (`each` on arrays yields each item).
-    pub fn yield1(&mut self, blk: &Blk, v: RValue) -> R<RValue> {
+    pub(crate) fn yield1(&mut self, blk: &Blk, v: RValue) -> R<RValue> {
         self.yield_blk(blk, vec![v])
     }
 
@@ -922,7 +927,7 @@ impl<'h> Interp<'h> {
     }
 
     /// `pattern === value`.
-    pub fn case_eq(&mut self, pattern: &RValue, v: &RValue) -> R<bool> {
+    pub(crate) fn case_eq(&mut self, pattern: &RValue, v: &RValue) -> R<bool> {
         Ok(match pattern {
             RValue::Class(c) => v.class().is_subclass_of(*c),
             RValue::Range(r) => super::methods::range_cover(r, v),
@@ -1034,7 +1039,12 @@ impl<'h> Interp<'h> {
     // ----- regexps
 
     /// Searches `s` from character `from`; sets `$~`.
-    pub fn regex_search(&mut self, re: &RRegexp, s: &str, from: usize) -> Option<Rc<MatchData>> {
+    pub(crate) fn regex_search(
+        &mut self,
+        re: &RRegexp,
+        s: &str,
+        from: usize,
+    ) -> Option<Rc<MatchData>> {
         let m = super::regex::search(re, s, from).map(Rc::new);
         self.last_match = m.clone();
         m

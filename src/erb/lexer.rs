@@ -55,14 +55,14 @@ pub enum Tok {
 
 /// A piece of a string literal.
 #[derive(Debug, Clone, PartialEq)]
-pub enum StrPart {
+pub(crate) enum StrPart {
     Lit(String),
     /// `#{...}`: the tokens of the code, ending in `Eof`.
     Code(Vec<Token>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kw {
+pub(crate) enum Kw {
     If,
     Unless,
     Elsif,
@@ -159,7 +159,7 @@ const OPS: [&str; 48] = [
 /// ERB joins the tags of one line with `; `, so a `#` comment that ends a
 /// tag comments out what follows on the same line of the script (text and
 /// tags) until a newline, exactly as in Ruby.
-pub fn lex_template(segments: &[Segment], file: &str) -> Result<Vec<Token>, ErbError> {
+pub(crate) fn lex_template(segments: &[Segment], file: &str) -> Result<Vec<Token>, ErbError> {
     let mut out = Vec::new();
     let mut commented = false;
     let mut prev_end = 0;
@@ -240,7 +240,7 @@ pub fn lex_template(segments: &[Segment], file: &str) -> Result<Vec<Token>, ErbE
 
 /// Lexes one piece of Ruby code.
 #[cfg(test)]
-pub fn lex_code(src: &str, line: u32, file: &str) -> Result<Vec<Token>, ErbError> {
+pub(crate) fn lex_code(src: &str, line: u32, file: &str) -> Result<Vec<Token>, ErbError> {
     let mut out = Vec::new();
     let mut lx = Lexer::new(src, line, file);
     lx.run(&mut out, false)?;

@@ -21,10 +21,10 @@ use super::format;
 use super::interp::{Blk, Interp, R};
 use super::value::{RClass, RRange, RValue, req, reql};
 
-pub use numeric::{parse_float_strict, parse_integer_strict};
+pub(crate) use numeric::{parse_float_strict, parse_integer_strict};
 
 /// Whether a range covers a value (`Range#===`).
-pub fn range_cover(r: &RRange, v: &RValue) -> bool {
+pub(crate) fn range_cover(r: &RRange, v: &RValue) -> bool {
     misc::range_cover(r, v)
 }
 
@@ -109,7 +109,7 @@ impl Interp<'_> {
     }
 
     /// NoMethodError, or unsupported when Ruby might have the method.
-    pub fn no_method<T>(&self, recv: &RValue, name: &str) -> R<T> {
+    pub(crate) fn no_method<T>(&self, recv: &RValue, name: &str) -> R<T> {
         let desc = match recv {
             RValue::Nil => "nil:NilClass".to_string(),
             RValue::Bool(true) => "true:TrueClass".to_string(),
@@ -293,7 +293,7 @@ impl Interp<'_> {
     // ----- argument helpers
 
     /// Checks the number of arguments.
-    pub fn argc(&self, args: &[RValue], min: usize, max: usize) -> R<()> {
+    pub(crate) fn argc(&self, args: &[RValue], min: usize, max: usize) -> R<()> {
         if args.len() < min || args.len() > max {
             let expected = if min == max {
                 min.to_string()
@@ -316,7 +316,7 @@ impl Interp<'_> {
     /// The block of a method that needs one. Iteration methods called
     /// without one give an Enumerator before they get here (`send`); this
     /// refuses the rest.
-    pub fn need_block(&self, blk: Option<&Blk>, name: &str) -> R<Blk> {
+    pub(crate) fn need_block(&self, blk: Option<&Blk>, name: &str) -> R<Blk> {
         match blk {
             Some(b) => Ok(b.clone()),
             None => self.unsupported(format!(
@@ -326,7 +326,7 @@ impl Interp<'_> {
     }
 
     /// An Integer argument (floats truncate, as Ruby's implicit conversion does not).
-    pub fn int_arg(&self, v: &RValue) -> R<i64> {
+    pub(crate) fn int_arg(&self, v: &RValue) -> R<i64> {
         match v {
             RValue::Int(i) => Ok(*i),
             RValue::Float(f) if f.is_finite() => Ok(f.trunc() as i64),
@@ -351,7 +351,7 @@ impl Interp<'_> {
         }
     }
 
-    pub fn frozen_error<T>(&self, v: &RValue) -> R<T> {
+    pub(crate) fn frozen_error<T>(&self, v: &RValue) -> R<T> {
         self.raise(
             RClass::FrozenError,
             format!(
@@ -397,7 +397,12 @@ impl Interp<'_> {
     }
 
     /// The result of a block used as a comparator (`sort { |a, b| ... }`).
-    pub fn block_ordering(&self, v: &RValue, a: &RValue, b: &RValue) -> R<std::cmp::Ordering> {
+    pub(crate) fn block_ordering(
+        &self,
+        v: &RValue,
+        a: &RValue,
+        b: &RValue,
+    ) -> R<std::cmp::Ordering> {
         match v {
             RValue::Int(i) => Ok(i.cmp(&0)),
             RValue::Float(f) => Ok(f.partial_cmp(&0.0).unwrap_or(std::cmp::Ordering::Equal)),
@@ -423,7 +428,7 @@ fn cmp_desc(v: &RValue) -> String {
 }
 
 /// How Ruby names a value in "no implicit conversion of X into Y".
-pub fn type_desc(v: &RValue) -> &'static str {
+pub(crate) fn type_desc(v: &RValue) -> &'static str {
     match v {
         RValue::Nil => "nil",
         RValue::Bool(true) => "true",
@@ -432,7 +437,7 @@ pub fn type_desc(v: &RValue) -> &'static str {
     }
 }
 
-pub fn is_frozen(v: &RValue) -> bool {
+pub(crate) fn is_frozen(v: &RValue) -> bool {
     match v {
         RValue::Str(s) => s.frozen.get(),
         RValue::Array(a) => a.frozen.get(),
@@ -443,7 +448,7 @@ pub fn is_frozen(v: &RValue) -> bool {
 }
 
 /// `dup` / `clone`: a shallow copy.
-pub fn dup(v: &RValue, keep_frozen: bool) -> RValue {
+pub(crate) fn dup(v: &RValue, keep_frozen: bool) -> RValue {
     match v {
         RValue::Str(s) => {
             let c = RValue::str(s.s.borrow().clone());

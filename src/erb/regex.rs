@@ -33,7 +33,7 @@ pub struct Found {
 }
 
 /// The first match at or after byte `from`.
-pub fn find_at(re: &RRegexp, s: &str, from: usize) -> Option<Found> {
+pub(crate) fn find_at(re: &RRegexp, s: &str, from: usize) -> Option<Found> {
     if from > s.len() {
         return None;
     }
@@ -76,7 +76,7 @@ pub fn search(re: &RRegexp, s: &str, from: usize) -> Option<MatchData> {
 
 /// Every non-overlapping match, left to right (an empty match advances by
 /// one character, as Ruby does).
-pub fn find_all(re: &RRegexp, s: &str) -> Vec<Found> {
+pub(crate) fn find_all(re: &RRegexp, s: &str) -> Vec<Found> {
     let mut out = Vec::new();
     let mut pos = 0;
     while pos <= s.len() {

@@ -10,7 +10,7 @@
 
 /// What a segment of the template is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SegmentKind {
+pub(crate) enum SegmentKind {
     /// Literal text, appended to the output.
     Text,
     /// `<% code %>`: Ruby statements.
@@ -133,7 +133,7 @@ pub fn scan(src: &str) -> Vec<Segment> {
     out
 }
 
-pub fn count_newlines(s: &str) -> u32 {
+pub(crate) fn count_newlines(s: &str) -> u32 {
     u32::try_from(memchr::memchr_iter(b'\n', s.as_bytes()).count()).unwrap_or(u32::MAX)
 }
 

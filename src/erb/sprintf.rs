@@ -8,7 +8,7 @@ use super::methods::{parse_float_strict, parse_integer_strict};
 use super::value::{RClass, RValue};
 use kuppet_values::convert::{FormatArg, FormatError, FormatErrorKind, FormatInt, format_args};
 
-pub type FmtResult = Result<String, (RClass, String)>;
+pub(crate) type FmtResult = Result<String, (RClass, String)>;
 
 /// Formats `args` by `fmt`; `hash` serves named references (`%<name>s`).
 pub fn sprintf(fmt: &str, args: &[RValue], hash: Option<&RValue>) -> FmtResult {

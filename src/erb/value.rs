@@ -215,7 +215,7 @@ impl RClass {
     }
 
     /// The superclass (None for BasicObject and modules).
-    pub fn superclass(self) -> Option<RClass> {
+    pub(crate) fn superclass(self) -> Option<RClass> {
         Some(match self {
             RClass::BasicObject | RClass::Kernel | RClass::Comparable | RClass::Enumerable => {
                 return None;
@@ -351,7 +351,7 @@ impl RValue {
         }))
     }
 
-    pub fn frozen_str(s: impl Into<String>) -> RValue {
+    pub(crate) fn frozen_str(s: impl Into<String>) -> RValue {
         RValue::Str(Rc::new(RString {
             s: RefCell::new(s.into()),
             frozen: Cell::new(true),
@@ -373,11 +373,11 @@ impl RValue {
         RValue::Hash(Rc::new(h))
     }
 
-    pub fn truthy(&self) -> bool {
+    pub(crate) fn truthy(&self) -> bool {
         !matches!(self, RValue::Nil | RValue::Bool(false))
     }
 
-    pub fn is_nil(&self) -> bool {
+    pub(crate) fn is_nil(&self) -> bool {
         matches!(self, RValue::Nil)
     }
 
@@ -424,7 +424,7 @@ impl RValue {
     }
 
     /// The string's content, if a string.
-    pub fn as_string(&self) -> Option<String> {
+    pub(crate) fn as_string(&self) -> Option<String> {
         match self {
             RValue::Str(s) => Some(s.s.borrow().clone()),
             _ => None,
@@ -432,7 +432,7 @@ impl RValue {
     }
 
     /// The key this value has in a hash.
-    pub fn hkey(&self) -> HKey {
+    pub(crate) fn hkey(&self) -> HKey {
         self.hkey_depth(0)
     }
 
@@ -489,7 +489,7 @@ impl RValue {
 }
 
 impl RHash {
-    pub fn from_pairs(pairs: impl IntoIterator<Item = (RValue, RValue)>) -> RHash {
+    pub(crate) fn from_pairs(pairs: impl IntoIterator<Item = (RValue, RValue)>) -> RHash {
         let h = RHash::default();
         for (k, v) in pairs {
             h.insert(k, v);
@@ -552,7 +552,7 @@ pub fn req(a: &RValue, b: &RValue) -> bool {
 }
 
 /// Ruby's `eql?` (no conversion between integers and floats).
-pub fn reql(a: &RValue, b: &RValue) -> bool {
+pub(crate) fn reql(a: &RValue, b: &RValue) -> bool {
     eq_depth(a, b, 0, true)
 }
 
@@ -614,7 +614,7 @@ fn eq_depth(a: &RValue, b: &RValue, depth: u32, strict: bool) -> bool {
 }
 
 /// Ruby's `<=>`: None when the values do not compare.
-pub fn rcmp(a: &RValue, b: &RValue) -> Option<Ordering> {
+pub(crate) fn rcmp(a: &RValue, b: &RValue) -> Option<Ordering> {
     cmp_depth(a, b, 0)
 }
 

@@ -297,7 +297,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// A type name string (`'file'`, `'apache::vhost'`) as a capitalized resource type name.
-    pub fn resolve_resource_type_name(&self, s: &str) -> String {
+    pub(crate) fn resolve_resource_type_name(&self, s: &str) -> String {
         let lower = s.trim_start_matches("::").to_ascii_lowercase();
         if lower == "class" {
             return "Class".to_string();

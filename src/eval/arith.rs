@@ -19,7 +19,7 @@ const MIN: i128 = i64::MIN as i128;
 
 /// Ruby's `==` (as `Array#delete` uses it): numbers by value, strings
 /// case-sensitively, collections element-wise.
-pub fn ruby_eq(a: &Value, b: &Value) -> bool {
+pub(crate) fn ruby_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => {
             *x as f64 == *y
@@ -60,7 +60,12 @@ impl<'a> Compiler<'a> {
     /// Puppet's `coerce_numeric`: numbers (and time values) as they are,
     /// numeric strings converted (with a warning), anything else an error
     /// located at `at`.
-    pub fn coerce_numeric(&mut self, v: &Value, at_e: &Expr, m: &'a Manifest) -> EResult<Value> {
+    pub(crate) fn coerce_numeric(
+        &mut self,
+        v: &Value,
+        at_e: &Expr,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
         match v {
             Value::Integer(_) | Value::Float(_) | Value::Timespan(_) | Value::Timestamp(_) => {
                 Ok(v.clone())
@@ -93,7 +98,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// `-x`.
-    pub fn unary_minus(&mut self, v: &Value, e: &Expr, m: &'a Manifest) -> EResult<Value> {
+    pub(crate) fn unary_minus(&mut self, v: &Value, e: &Expr, m: &'a Manifest) -> EResult<Value> {
         match self.coerce_numeric(v, e, m)? {
             Value::Integer(i) => i.checked_neg().map(Value::Integer).ok_or_else(|| {
                 at(
@@ -114,7 +119,7 @@ impl<'a> Compiler<'a> {
 
     /// A binary arithmetic operator (`+ - * / % << >>`) on evaluated operands.
     #[allow(clippy::too_many_arguments)]
-    pub fn calculate(
+    pub(crate) fn calculate(
         &mut self,
         op: BinaryOp,
         l: Value,
@@ -472,7 +477,7 @@ fn as_f64(v: &Value) -> f64 {
 }
 
 /// Parses a numeric string as Puppet's automatic coercion does.
-pub fn parse_number(s: &str) -> Option<Value> {
+pub(crate) fn parse_number(s: &str) -> Option<Value> {
     let t = s.trim();
     let (neg, body) = match t.strip_prefix('-') {
         Some(b) => (true, b),

@@ -16,7 +16,7 @@ use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 impl<'a> Compiler<'a> {
-    pub fn eval_call_named(
+    pub(crate) fn eval_call_named(
         &mut self,
         functor: &'a Expr,
         args: &'a [Expr],
@@ -43,7 +43,7 @@ impl<'a> Compiler<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub fn eval_call_method(
+    pub(crate) fn eval_call_method(
         &mut self,
         target: &'a Expr,
         name: &str,
@@ -498,7 +498,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Calls a lambda with arguments; `next(v)` yields `v`.
-    pub fn call_lambda(
+    pub(crate) fn call_lambda(
         &mut self,
         l: &'a Lambda,
         args: Vec<Value>,

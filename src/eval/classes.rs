@@ -16,7 +16,7 @@ use std::rc::Rc;
 
 /// How a class is being declared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Declare {
+pub(crate) enum Declare {
     Include,
     Require,
     Contain,
@@ -24,7 +24,7 @@ pub enum Declare {
 
 impl<'a> Compiler<'a> {
     /// A class definition by name, autoloading it from the modulepath.
-    pub fn find_class(&mut self, name: &str) -> Option<Def<'a, ClassDef>> {
+    pub(crate) fn find_class(&mut self, name: &str) -> Option<Def<'a, ClassDef>> {
         let key = name.trim_start_matches("::").to_ascii_lowercase();
         if let Some(d) = self.classes.get(&key) {
             return Some(*d);
@@ -34,7 +34,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// A defined type by name, autoloading it from the modulepath.
-    pub fn find_define(&mut self, name: &str) -> Option<Def<'a, DefineDef>> {
+    pub(crate) fn find_define(&mut self, name: &str) -> Option<Def<'a, DefineDef>> {
         let key = name.trim_start_matches("::").to_ascii_lowercase();
         if let Some(d) = self.defines.get(&key) {
             return Some(*d);
@@ -44,7 +44,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Declares classes with `include`, `require` or `contain` semantics.
-    pub fn declare_classes(
+    pub(crate) fn declare_classes(
         &mut self,
         names: &[String],
         how: Declare,
@@ -121,7 +121,7 @@ impl<'a> Compiler<'a> {
 
     /// Makes sure a class is in the catalog and evaluated; returns its resource.
     /// `params` is given for resource-like declarations.
-    pub fn ensure_class(
+    pub(crate) fn ensure_class(
         &mut self,
         name: &str,
         scope: ScopeId,
@@ -261,7 +261,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// `class { 'x': ... }`.
-    pub fn declare_class_resource_like(
+    pub(crate) fn declare_class_resource_like(
         &mut self,
         name: &str,
         attrs: Attrs,
@@ -274,7 +274,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Evaluates a class: its scope, parameters, stage edge and body.
-    pub fn evaluate_class(&mut self, id: ResId) -> EResult<()> {
+    pub(crate) fn evaluate_class(&mut self, id: ResId) -> EResult<()> {
         if self.resources[id].evaluated {
             return Ok(());
         }
@@ -344,7 +344,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Evaluates one defined-type instance.
-    pub fn evaluate_define(&mut self, id: ResId) -> EResult<()> {
+    pub(crate) fn evaluate_define(&mut self, id: ResId) -> EResult<()> {
         if self.resources[id].evaluated {
             return Ok(());
         }
@@ -574,7 +574,7 @@ impl<'a> Compiler<'a> {
     /// manifest, in source order, as Puppet does when it imports the main
     /// manifest (before any of its code runs: top-scope variables it assigns
     /// are not visible yet).
-    pub fn resolve_parameter_types(&mut self, m: &'a Manifest) -> EResult<()> {
+    pub(crate) fn resolve_parameter_types(&mut self, m: &'a Manifest) -> EResult<()> {
         self.resolve_types_in(&m.program.body, m)
     }
 

@@ -34,7 +34,7 @@ pub struct Collector<'a> {
 
 impl<'a> Compiler<'a> {
     #[allow(clippy::too_many_arguments)]
-    pub fn eval_collect(
+    pub(crate) fn eval_collect(
         &mut self,
         type_expr: &'a Expr,
         exported: bool,
@@ -148,7 +148,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// One pass over all collectors; true if any found something new.
-    pub fn evaluate_collectors(&mut self) -> EResult<bool> {
+    pub(crate) fn evaluate_collectors(&mut self) -> EResult<bool> {
         let mut found = false;
         for i in 0..self.collectors.len() {
             if self.run_collector(i)? {
@@ -287,7 +287,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Tags of a resource including those it will inherit from its scope.
-    pub fn resource_tagged(&self, id: ResId, tag: &str) -> bool {
+    pub(crate) fn resource_tagged(&self, id: ResId, tag: &str) -> bool {
         let mut cur = Some(id);
         let mut guard = 0;
         while let Some(i) = cur {
@@ -305,7 +305,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Resources a realize() never found are errors.
-    pub fn check_unrealized(&mut self) -> EResult<()> {
+    pub(crate) fn check_unrealized(&mut self) -> EResult<()> {
         let mut missing = Vec::new();
         for c in &self.collectors {
             if let Some(refs) = &c.refs {
@@ -328,7 +328,7 @@ impl<'a> Compiler<'a> {
 
     // ----- relationships
 
-    pub fn eval_relationship(
+    pub(crate) fn eval_relationship(
         &mut self,
         op: RelationshipOp,
         left: &'a Expr,
@@ -432,7 +432,7 @@ impl<'a> Compiler<'a> {
     /// Turns relationships into `before`/`notify` on their source resources,
     /// pair by pair as Puppet does (a missing end fails only when it has a
     /// counterpart).
-    pub fn evaluate_relationships(&mut self) -> EResult<()> {
+    pub(crate) fn evaluate_relationships(&mut self) -> EResult<()> {
         let rels = std::mem::take(&mut self.relationships);
         for rel in &rels {
             let sources = self.expand_ends(&rel.sources, true);
@@ -536,7 +536,7 @@ impl<'a> Compiler<'a> {
 }
 
 /// The key of the marker value a collector expression evaluates to.
-pub const COLLECTOR_KEY: &str = "\u{0}collector";
+pub(crate) const COLLECTOR_KEY: &str = "\u{0}collector";
 
 /// The value of a collector expression: a marker relationships recognise.
 fn collector_marker(index: usize) -> Value {

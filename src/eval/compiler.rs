@@ -183,7 +183,7 @@ pub struct Compiler<'a> {
 type NodeMatch<'a> = (Def<'a, NodeDef>, String, Option<Vec<Option<String>>>);
 
 /// The deepest evaluation nesting before a clear error (no stack overflow).
-pub const MAX_EVAL_DEPTH: u32 = 350;
+pub(crate) const MAX_EVAL_DEPTH: u32 = 350;
 
 impl<'a> Compiler<'a> {
     pub fn new(
@@ -238,7 +238,11 @@ impl<'a> Compiler<'a> {
 
     /// Registers the definitions of a manifest (classes, defines, functions,
     /// type aliases; nodes when `with_nodes`).
-    pub fn register(&mut self, manifest: &'a Manifest, with_nodes: bool) -> Result<(), EvalError> {
+    pub(crate) fn register(
+        &mut self,
+        manifest: &'a Manifest,
+        with_nodes: bool,
+    ) -> Result<(), EvalError> {
         for e in &manifest.program.body {
             self.register_expr(manifest, e, with_nodes)?;
         }
@@ -358,13 +362,18 @@ impl<'a> Compiler<'a> {
 
     // ----- scopes
 
-    pub fn new_scope(&mut self, kind: ScopeKind, parent: Option<ScopeId>, source: &str) -> ScopeId {
+    pub(crate) fn new_scope(
+        &mut self,
+        kind: ScopeKind,
+        parent: Option<ScopeId>,
+        source: &str,
+    ) -> ScopeId {
         self.scopes.push(Scope::new(kind, parent, source));
         self.scopes.len() - 1
     }
 
     /// Sets up top scope: facts as variables, `$facts`, `$trusted`, `$environment`.
-    pub fn init_top_scope(&mut self) {
+    pub(crate) fn init_top_scope(&mut self) {
         let top = self.new_scope(ScopeKind::Top, None, "");
         debug_assert_eq!(top, TOP);
         let facts = self.facts.clone();
@@ -399,7 +408,7 @@ impl<'a> Compiler<'a> {
     // ----- resources
 
     /// Adds a resource to the catalog: checks uniqueness by title and namevar.
-    pub fn add_resource(&mut self, res: Res<'a>) -> Result<ResId, EvalError> {
+    pub(crate) fn add_resource(&mut self, res: Res<'a>) -> Result<ResId, EvalError> {
         let type_name = res.type_name.clone();
         let key = (type_name.clone(), res.title.clone());
         if let Some(&existing) = self.titles.get(&key) {
@@ -488,7 +497,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Finds a resource by capitalized type and title (or namevar alias).
-    pub fn find_resource(&self, type_name: &str, title: &str) -> Option<ResId> {
+    pub(crate) fn find_resource(&self, type_name: &str, title: &str) -> Option<ResId> {
         let key: (Rc<str>, Rc<str>) = (Rc::from(type_name), Rc::from(title));
         if let Some(id) = self.titles.get(&key) {
             return Some(*id);
@@ -510,7 +519,7 @@ impl<'a> Compiler<'a> {
     // ----- the phases
 
     /// Evaluates the top-level code of one manifest in top scope.
-    pub fn evaluate_main_code(&mut self, manifest: &'a Manifest) -> EResult<()> {
+    pub(crate) fn evaluate_main_code(&mut self, manifest: &'a Manifest) -> EResult<()> {
         self.main_manifest = Some(manifest);
         let mut frame = Frame::new(TOP);
         for stmt in &manifest.program.body {
@@ -528,7 +537,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Finds and evaluates the node definition matching this node.
-    pub fn evaluate_node(&mut self) -> EResult<()> {
+    pub(crate) fn evaluate_node(&mut self) -> EResult<()> {
         if self.nodes.is_empty() {
             return Ok(());
         }
@@ -626,7 +635,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Evaluates collectors and defined types until nothing changes.
-    pub fn evaluate_generators(&mut self) -> EResult<()> {
+    pub(crate) fn evaluate_generators(&mut self) -> EResult<()> {
         let mut rounds = 0;
         loop {
             let mut done = true;
@@ -757,7 +766,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// The catalog in Puppet's JSON model.
-    pub fn to_catalog(&self) -> Catalog {
+    pub(crate) fn to_catalog(&self) -> Catalog {
         let mut resources = Vec::with_capacity(self.resources.len() + 1);
         let mut included = vec![false; self.resources.len()];
         for (i, r) in self.resources.iter().enumerate() {
@@ -851,7 +860,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// A new resource value with its type and title tags.
-    pub fn new_res(
+    pub(crate) fn new_res(
         &self,
         type_name: &str,
         title: &str,
@@ -882,7 +891,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Adds the tags of the declaring scope's resource (Puppet's scope tags).
-    pub fn add_scope_tags(&mut self, id: ResId) {
+    pub(crate) fn add_scope_tags(&mut self, id: ResId) {
         let scope = self.resources[id].scope;
         if let Some(owner) = self.scopes[scope].resource
             && owner != id
@@ -898,7 +907,7 @@ impl<'a> Compiler<'a> {
     /// when it is the very same value, get `now` (Puppet hands templates its
     /// own objects; a resource declaration copies its attribute values, so
     /// variables of other scopes keep theirs).
-    pub fn replace_shared_value(
+    pub(crate) fn replace_shared_value(
         &mut self,
         scope: ScopeId,
         name: &str,
@@ -996,7 +1005,7 @@ fn node_match_key(e: &Expr) -> Option<String> {
 }
 
 /// Collects `(Type, title)` of every resource reference in a value.
-pub fn collect_refs(v: &Value, out: &mut Vec<(String, String)>) {
+pub(crate) fn collect_refs(v: &Value, out: &mut Vec<(String, String)>) {
     match v {
         Value::Type(t) => {
             if let kuppet_values::types::PType::Resource {
@@ -1021,7 +1030,7 @@ pub fn collect_refs(v: &Value, out: &mut Vec<(String, String)>) {
 
 /// A parameter value as catalog data: references as `Type[title]` strings,
 /// class references capitalized, `undef` left out (`None`).
-pub fn catalog_json(v: &Value) -> Option<serde_json::Value> {
+pub(crate) fn catalog_json(v: &Value) -> Option<serde_json::Value> {
     use kuppet_values::types::PType;
     match v {
         Value::Type(t) => match &**t {
@@ -1103,12 +1112,12 @@ fn flatten_refs(v: serde_json::Value, keep_null: bool) -> serde_json::Value {
 }
 
 /// `Foo::bar` → `Foo::Bar` (each segment capitalized), as Puppet names types and classes.
-pub fn capitalize_name(name: &str) -> String {
+pub(crate) fn capitalize_name(name: &str) -> String {
     kuppet_catalog::graph::capitalize_segments(name.trim_start_matches("::"))
 }
 
 /// Puppet's tag rule: `[[:alnum:]_][[:alnum:]_:.-]*`.
-pub fn is_valid_tag(s: &str) -> bool {
+pub(crate) fn is_valid_tag(s: &str) -> bool {
     let mut chars = s.chars();
     match chars.next() {
         Some(c) if c.is_alphanumeric() || c == '_' => {}
@@ -1118,7 +1127,7 @@ pub fn is_valid_tag(s: &str) -> bool {
 }
 
 /// Adds a tag (lowercased) and, for qualified names, each segment.
-pub fn add_tag(tags: &mut Vec<Rc<str>>, tag: &str) {
+pub(crate) fn add_tag(tags: &mut Vec<Rc<str>>, tag: &str) {
     let t = tag.to_lowercase();
     if !tags.iter().any(|x| **x == *t) {
         tags.push(Rc::from(t.as_str()));
@@ -1132,7 +1141,7 @@ pub fn add_tag(tags: &mut Vec<Rc<str>>, tag: &str) {
     }
 }
 
-pub fn merge_tags(tags: &mut Vec<Rc<str>>, more: &[Rc<str>]) {
+pub(crate) fn merge_tags(tags: &mut Vec<Rc<str>>, more: &[Rc<str>]) {
     for t in more {
         if !tags.iter().any(|x| x == t) {
             tags.push(t.clone());

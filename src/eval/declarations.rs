@@ -15,7 +15,7 @@ use kuppet_values::value::Value;
 use std::rc::Rc;
 
 /// Attributes of one resource body, in order, with `+>` flags.
-pub type Attrs = IndexMap<String, (Value, bool)>;
+pub(crate) type Attrs = IndexMap<String, (Value, bool)>;
 
 /// What a resource expression declares.
 enum Target<'a> {
@@ -26,7 +26,7 @@ enum Target<'a> {
 
 impl<'a> Compiler<'a> {
     /// Evaluates attribute operations into attributes; `* =>` hashes splat in.
-    pub fn eval_attribute_ops(
+    pub(crate) fn eval_attribute_ops(
         &mut self,
         ops: &'a [AttributeOp],
         f: &mut Frame,
@@ -293,7 +293,7 @@ impl<'a> Compiler<'a> {
 
     /// Creates one resource of a built-in or defined type and adds it to the catalog.
     #[allow(clippy::too_many_arguments)]
-    pub fn create_resource(
+    pub(crate) fn create_resource(
         &mut self,
         type_name: &str,
         title: &str,
@@ -427,7 +427,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Resource defaults visible from a scope: parents first, nearer scopes win.
-    pub fn lookup_defaults(
+    pub(crate) fn lookup_defaults(
         &self,
         scope: usize,
         type_lower: &str,
@@ -450,7 +450,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// `File { ... }` / `Resource[File] { ... }`: defaults in the current scope.
-    pub fn eval_resource_defaults(
+    pub(crate) fn eval_resource_defaults(
         &mut self,
         type_ref: &'a Expr,
         ops: &'a [AttributeOp],
@@ -505,7 +505,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// `File['x'] { ... }`: amends the resource now, or when it appears.
-    pub fn eval_resource_override(
+    pub(crate) fn eval_resource_override(
         &mut self,
         target: &'a Expr,
         ops: &'a [AttributeOp],
@@ -564,7 +564,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Applies an override to a resource with Puppet's permission rules.
-    pub fn merge_override(&mut self, id: ResId, ov: &Override) -> Result<(), EvalError> {
+    pub(crate) fn merge_override(&mut self, id: ResId, ov: &Override) -> Result<(), EvalError> {
         if !ov.from_collector {
             let declared_by = self.scopes[self.resources[id].scope].source.clone();
             if *declared_by != *ov.source && !self.is_subclass_of(&ov.source, &declared_by) {
@@ -654,7 +654,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Overrides whose resource never appeared are errors; others apply now.
-    pub fn apply_overrides(&mut self) -> EResult<()> {
+    pub(crate) fn apply_overrides(&mut self) -> EResult<()> {
         let pending = std::mem::take(&mut self.overrides);
         let mut missing = Vec::new();
         for ov in pending {
@@ -674,7 +674,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// `File['x']['mode']`: an attribute of an already declared resource.
-    pub fn resource_attribute(
+    pub(crate) fn resource_attribute(
         &mut self,
         type_name: &str,
         title: &str,
@@ -711,7 +711,7 @@ impl<'a> Compiler<'a> {
 
     /// The title as a reference names it (references keep what was written;
     /// lookups canonicalize, see `find_resource`).
-    pub fn canonical_title(&self, _type_name: &str, title: &str) -> String {
+    pub(crate) fn canonical_title(&self, _type_name: &str, title: &str) -> String {
         title.to_string()
     }
 }
@@ -736,7 +736,7 @@ fn flatten_into(v: &Value, out: &mut Vec<Value>) {
 }
 
 /// Fails for a tag Puppet refuses (`Invalid tag 'has space'`).
-pub fn check_tags(v: &Value) -> Result<(), String> {
+pub(crate) fn check_tags(v: &Value) -> Result<(), String> {
     match v {
         Value::String(s) if !super::compiler::is_valid_tag(s) => Err(format!("Invalid tag '{s}'")),
         Value::Array(items) => items.iter().try_for_each(check_tags),
@@ -745,7 +745,7 @@ pub fn check_tags(v: &Value) -> Result<(), String> {
 }
 
 /// Adds the tags named by a `tag` parameter value.
-pub fn add_tag_values(tags: &mut Vec<Rc<str>>, v: &Value) {
+pub(crate) fn add_tag_values(tags: &mut Vec<Rc<str>>, v: &Value) {
     match v {
         Value::String(s) => add_tag(tags, s),
         Value::Array(items) => items.iter().for_each(|i| add_tag_values(tags, i)),

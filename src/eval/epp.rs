@@ -16,10 +16,10 @@ use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// The names of the internal output functions the translation calls.
-pub const EPP_TEXT: &str = "kuppet_epp_text";
+pub(crate) const EPP_TEXT: &str = "kuppet_epp_text";
 
 /// Translates an EPP template into the source of a Puppet function.
-pub fn translate(template: &str) -> Result<String, String> {
+pub(crate) fn translate(template: &str) -> Result<String, String> {
     let mut params = String::new();
     let mut body = String::new();
     let mut text = String::new();
@@ -204,7 +204,7 @@ impl<'a> Compiler<'a> {
 
     /// Renders a template; `inline` templates see the calling scope's variables,
     /// file templates only top scope and their parameters.
-    pub fn render_epp(
+    pub(crate) fn render_epp(
         &mut self,
         label: &str,
         template: &str,
@@ -299,7 +299,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// `epp('mod/file.epp', {...})`: the template from a module's templates/.
-    pub fn epp_file(&mut self, path: &str) -> Result<(String, String), String> {
+    pub(crate) fn epp_file(&mut self, path: &str) -> Result<(String, String), String> {
         let p = std::path::Path::new(path);
         let candidates: Vec<std::path::PathBuf> = if p.is_absolute() {
             vec![p.to_path_buf()]

@@ -28,7 +28,7 @@ thread_local! {
 
 /// Which function renders: `template('mod/x.erb', ...)` or `inline_template('...')`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TemplateKind {
+pub(crate) enum TemplateKind {
     File,
     Inline,
 }
@@ -195,7 +195,7 @@ impl Host for ScopeHost<'_, '_> {
 impl<'a> Compiler<'a> {
     /// `template(...)` and `inline_template(...)`: renders each argument in the
     /// calling scope and concatenates the outputs.
-    pub fn erb_call(
+    pub(crate) fn erb_call(
         &mut self,
         kind: TemplateKind,
         args: &[Value],

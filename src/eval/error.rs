@@ -22,7 +22,7 @@ impl EvalError {
         }
     }
 
-    pub fn with_code(mut self, code: &'static str) -> EvalError {
+    pub(crate) fn with_code(mut self, code: &'static str) -> EvalError {
         self.code = code;
         self
     }
@@ -40,7 +40,7 @@ impl EvalError {
         self
     }
 
-    pub fn into_diagnostic(self, node: &str) -> Diagnostic {
+    pub(crate) fn into_diagnostic(self, node: &str) -> Diagnostic {
         let mut d = Diagnostic::error(self.code, self.message);
         d.location = self.location.map(Box::new);
         d.suffix = format!(" on node {node}");
@@ -66,7 +66,7 @@ impl From<EvalError> for Flow {
     }
 }
 
-pub type EResult<T> = Result<T, Flow>;
+pub(crate) type EResult<T> = Result<T, Flow>;
 
 /// Shorthand for an unlocated evaluation error.
 pub fn fail<T>(message: impl Into<String>) -> EResult<T> {

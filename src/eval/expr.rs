@@ -268,7 +268,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Resolves a capitalized name to a type: built-in, alias, or resource type.
-    pub fn resolve_type_name(&mut self, name: &str) -> Result<PType, String> {
+    pub(crate) fn resolve_type_name(&mut self, name: &str) -> Result<PType, String> {
         let name = name.trim_start_matches("::");
         if let Some(t) = PType::from_name(name) {
             return Ok(t);
@@ -291,7 +291,7 @@ impl<'a> Compiler<'a> {
 
     // ----- variables
 
-    pub fn lookup_var(&mut self, name: &str, f: &Frame, m: &'a Manifest, e: &Expr) -> Value {
+    pub(crate) fn lookup_var(&mut self, name: &str, f: &Frame, m: &'a Manifest, e: &Expr) -> Value {
         if name.as_bytes().first().is_some_and(|b| b.is_ascii_digit()) {
             let idx: usize = name.parse().unwrap_or(usize::MAX);
             return f
@@ -326,7 +326,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// A variable visible from a scope: its own, then inherited, then enclosing.
-    pub fn lookup_in_scope(&self, scope: ScopeId, name: &str) -> Option<Value> {
+    pub(crate) fn lookup_in_scope(&self, scope: ScopeId, name: &str) -> Option<Value> {
         let mut s = Some(scope);
         while let Some(id) = s {
             let sc = &self.scopes[id];
@@ -341,7 +341,7 @@ impl<'a> Compiler<'a> {
     /// A variable as Ruby functions read it (`scope[name]`, `lookupvar`):
     /// `x` from `scope` outwards, `::x` at top scope, `a::b::x` in class
     /// `a::b`; `None` when not set, without warnings.
-    pub fn variable_quietly(&self, scope: ScopeId, name: &str) -> Option<Value> {
+    pub(crate) fn variable_quietly(&self, scope: ScopeId, name: &str) -> Option<Value> {
         let (name, top) = match name.strip_prefix("::") {
             Some(n) => (n, true),
             None => (name, false),
@@ -482,7 +482,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Sets a variable in the innermost local frame or the current scope.
-    pub fn set_var(&mut self, name: &str, v: Value, f: &mut Frame) -> Result<(), String> {
+    pub(crate) fn set_var(&mut self, name: &str, v: Value, f: &mut Frame) -> Result<(), String> {
         // Bound in top scope: Puppet's evaluator refuses; elsewhere the
         // scope does, with its own wording.
         let bound_here = f.locals.is_empty() && f.scope == TOP;
@@ -638,7 +638,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Whether a case option or selector entry matches a value.
-    pub fn case_match(
+    pub(crate) fn case_match(
         &mut self,
         v: &Value,
         option: &'a Expr,

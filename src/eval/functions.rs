@@ -28,10 +28,11 @@ use kuppet_syntax::ast::{Expr, Lambda};
 use kuppet_values::value::Value;
 
 /// A pure function: arguments in, value or error message out.
-pub type PureFn = fn(&[Value]) -> Result<Value, String>;
+pub(crate) type PureFn = fn(&[Value]) -> Result<Value, String>;
 
 /// A function that evaluates in the compiler.
-pub type CompilerFn = for<'a, 'c, 'f> fn(&'c mut Compiler<'a>, Call<'a, 'f>) -> EResult<Value>;
+pub(crate) type CompilerFn =
+    for<'a, 'c, 'f> fn(&'c mut Compiler<'a>, Call<'a, 'f>) -> EResult<Value>;
 
 /// One call of a built-in function: the name it was called by, its
 /// evaluated arguments, its lambda, and where it is (the call expression,

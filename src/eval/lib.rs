@@ -74,7 +74,7 @@ pub fn compile(request: &CompileRequest) -> Result<Catalog, Diagnostic> {
 }
 
 /// Compiles a catalog for one node, keeping what the compile logged.
-pub fn compile_with_logs(request: &CompileRequest) -> Result<Compiled, Diagnostic> {
+pub(crate) fn compile_with_logs(request: &CompileRequest) -> Result<Compiled, Diagnostic> {
     compile_with_data(request, &DataConfig::default())
 }
 

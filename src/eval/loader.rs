@@ -13,7 +13,7 @@ impl<'a> Compiler<'a> {
     /// Loads the file that should define `name` (lowercase, qualified) from
     /// `kind` (`functions` or `types`) of its module, once. Classes and
     /// defined types load through [`Compiler::autoload_definition`].
-    pub fn autoload(&mut self, name: &str, kind: &str) {
+    pub(crate) fn autoload(&mut self, name: &str, kind: &str) {
         let segments: Vec<&str> = name.trim_start_matches("::").split("::").collect();
         let Some((module, rest)) = segments.split_first() else {
             return;
@@ -30,7 +30,7 @@ impl<'a> Compiler<'a> {
     /// `defined` says the name is known; the module's `init.pp` is always
     /// loaded first. A file that fails to parse, or whose parameter types
     /// do not resolve, fails the compile ([`Compiler::autoload_failure`]).
-    pub fn autoload_definition(&mut self, name: &str, defined: impl Fn(&Self) -> bool) {
+    pub(crate) fn autoload_definition(&mut self, name: &str, defined: impl Fn(&Self) -> bool) {
         let segments: Vec<&str> = name.trim_start_matches("::").split("::").collect();
         let Some((module, rest)) = segments.split_first() else {
             return;
@@ -111,7 +111,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// The first error met while autoloading, if any: the compile fails with it.
-    pub fn take_autoload_failure(&mut self) -> EResult<()> {
+    pub(crate) fn take_autoload_failure(&mut self) -> EResult<()> {
         match self.autoload_failure.take() {
             Some(e) => Err(e.into()),
             None => Ok(()),
@@ -119,7 +119,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// The type alias with this lowercase name, resolved (autoloading it).
-    pub fn alias_type(&mut self, lower: &str) -> Result<Option<PType>, String> {
+    pub(crate) fn alias_type(&mut self, lower: &str) -> Result<Option<PType>, String> {
         if let Some(a) = self.alias_types.get(lower) {
             return Ok(Some(PType::Alias(a.clone())));
         }

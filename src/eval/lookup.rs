@@ -92,7 +92,7 @@ impl<'a> Compiler<'a> {
 
     /// Automatic parameter lookup: the value of `class::param` in the data,
     /// if any, as seen from the class's scope.
-    pub fn class_parameter_lookup(
+    pub(crate) fn class_parameter_lookup(
         &mut self,
         class: &str,
         param: &str,
@@ -110,7 +110,7 @@ impl<'a> Compiler<'a> {
 
     /// `lookup(name, type, merge, default)`, `lookup(name, options)`,
     /// `lookup(options)`, each with an optional default block.
-    pub fn lookup_function(
+    pub(crate) fn lookup_function(
         &mut self,
         args: Vec<Value>,
         lambda: Option<&'a Lambda>,
@@ -127,7 +127,7 @@ impl<'a> Compiler<'a> {
     /// `hiera(key, default, override)` and `hiera_array`, `hiera_hash`,
     /// `hiera_include`: the global layer only, as Puppet without an
     /// environment data provider.
-    pub fn hiera_function(
+    pub(crate) fn hiera_function(
         &mut self,
         name: &str,
         args: Vec<Value>,

@@ -44,7 +44,7 @@ impl<'a> TypeRef<'a> {
     }
 
     /// Whether two resources of the type may not share their namevars.
-    pub fn isomorphic(&self) -> bool {
+    pub(crate) fn isomorphic(&self) -> bool {
         match self {
             TypeRef::Core(t) => t.isomorphic,
             TypeRef::Module(_) => true,

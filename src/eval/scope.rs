@@ -10,10 +10,10 @@ use kuppet_values::value::Value;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-pub type ScopeId = usize;
-pub type ResId = usize;
+pub(crate) type ScopeId = usize;
+pub(crate) type ResId = usize;
 
-pub const TOP: ScopeId = 0;
+pub(crate) const TOP: ScopeId = 0;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScopeKind {

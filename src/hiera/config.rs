@@ -11,14 +11,14 @@ use std::path::{Path, PathBuf};
 
 /// Which layer a configuration serves (some keys are allowed only in one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layer {
+pub(crate) enum Layer {
     Global,
     Module,
 }
 
 /// A parsed configuration.
 #[derive(Debug, Clone)]
-pub struct HieraConfig {
+pub(crate) struct HieraConfig {
     pub path: PathBuf,
     pub version: u8,
     pub hierarchy: Vec<Level>,

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::rc::Rc;
 
 /// The keys and values of one data file.
-pub type DataHash = IndexMap<String, Value>;
+pub(crate) type DataHash = IndexMap<String, Value>;
 
 /// The built-in `data_hash` functions kuppet has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub enum DataFormat {
 
 impl DataFormat {
     /// The format a `data_hash` function name stands for.
-    pub fn from_function(name: &str) -> Option<DataFormat> {
+    pub(crate) fn from_function(name: &str) -> Option<DataFormat> {
         match name {
             "yaml_data" => Some(DataFormat::Yaml),
             "json_data" => Some(DataFormat::Json),
@@ -80,7 +80,7 @@ fn key_string(k: &Value) -> String {
 }
 
 /// A YAML value as a Puppet value.
-pub fn from_yaml(y: &serde_yaml::Value) -> Value {
+pub(crate) fn from_yaml(y: &serde_yaml::Value) -> Value {
     use serde_yaml::Value as Y;
     match y {
         Y::Null => Value::Undef,

@@ -25,7 +25,7 @@ impl Segment {
 
 /// Splits a key at the dots outside quotes: `a.'b.c'.0` → `a`, `b.c`, `0`.
 /// The first segment is the root key; `None` means a syntax error.
-pub fn split_key(key: &str) -> Option<Vec<Segment>> {
+pub(crate) fn split_key(key: &str) -> Option<Vec<Segment>> {
     if !key.contains(['.', '\'', '"']) {
         return Some(vec![Segment::Key(key.to_string())]);
     }
@@ -181,7 +181,7 @@ pub fn interpolate(
 }
 
 /// Interpolates a string to a string (the usual case).
-pub fn interpolate_str(
+pub(crate) fn interpolate_str(
     s: &str,
     allow_methods: bool,
     r: &mut dyn Resolver,

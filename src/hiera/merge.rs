@@ -82,12 +82,12 @@ impl Merge {
         })
     }
 
-    pub fn is_first(&self) -> bool {
+    pub(crate) fn is_first(&self) -> bool {
         matches!(self, Merge::First)
     }
 
     /// Combines the values found, highest priority first (at least one).
-    pub fn combine(&self, found: Vec<Value>) -> Result<Value, LookupError> {
+    pub(crate) fn combine(&self, found: Vec<Value>) -> Result<Value, LookupError> {
         let mut it = found.into_iter();
         let Some(first) = it.next() else {
             return Ok(Value::Undef);

@@ -47,7 +47,7 @@ impl Ensure {
 }
 
 /// The text of an I/O error without Rust's `(os error N)` suffix.
-pub fn io_text(e: &std::io::Error) -> String {
+pub(crate) fn io_text(e: &std::io::Error) -> String {
     let s = e.to_string();
     match s.find(" (os error") {
         Some(i) => s[..i].to_string(),

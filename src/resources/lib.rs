@@ -100,7 +100,7 @@ impl Property {
     }
 
     /// Marks a change that cancels refreshes queued for the resource.
-    pub fn invalidating_refreshes(mut self) -> Property {
+    pub(crate) fn invalidating_refreshes(mut self) -> Property {
         self.invalidate_refreshes = true;
         self
     }
@@ -113,12 +113,12 @@ impl Property {
         self
     }
 
-    pub fn with_event(mut self, event: impl Into<String>) -> Property {
+    pub(crate) fn with_event(mut self, event: impl Into<String>) -> Property {
         self.event = event.into();
         self
     }
 
-    pub fn with_texts(
+    pub(crate) fn with_texts(
         mut self,
         current: impl Into<String>,
         desired: impl Into<String>,
@@ -129,7 +129,7 @@ impl Property {
     }
 
     /// Puppet's default change message (`Property#change_to_s`).
-    pub fn change_message(&self) -> String {
+    pub(crate) fn change_message(&self) -> String {
         if self.current == Value::String("absent".into()) {
             format!("defined '{}' as {}", self.name, self.desired_text)
         } else if self.desired == Value::String("absent".into()) {
@@ -143,7 +143,7 @@ impl Property {
     }
 
     /// The message of `ensure` changes (`Property::Ensure#change_to_s`).
-    pub fn ensure_message(&self) -> String {
+    pub(crate) fn ensure_message(&self) -> String {
         if self.current == Value::String("absent".into()) || self.current.is_null() {
             "created".into()
         } else if self.desired == Value::String("absent".into()) {
@@ -282,7 +282,7 @@ impl<'a> Context<'a> {
     }
 
     /// Logs a line only the first time this run asks with `key`.
-    pub fn log_once(
+    pub(crate) fn log_once(
         &mut self,
         key: impl Into<String>,
         level: Level,
@@ -513,7 +513,7 @@ pub fn param_list(resource: &Resource, name: &str) -> Vec<String> {
 }
 
 /// A boolean parameter (`true`, `false`, `"true"`, `"yes"`...); `None` when unset.
-pub fn param_bool(resource: &Resource, name: &str) -> Result<Option<bool>, ResourceError> {
+pub(crate) fn param_bool(resource: &Resource, name: &str) -> Result<Option<bool>, ResourceError> {
     match resource.parameters.get(name) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Bool(b)) => Ok(Some(*b)),

@@ -126,7 +126,7 @@ impl Machine {
     }
 
     /// Whether commands must enter the root (it is not `/`).
-    pub fn chrooted(&self) -> bool {
+    pub(crate) fn chrooted(&self) -> bool {
         self.root != Path::new("/")
     }
 
@@ -139,7 +139,7 @@ impl Machine {
     }
 
     /// Whether a program is an executable file inside the root.
-    pub fn is_executable(&self, managed: &str) -> bool {
+    pub(crate) fn is_executable(&self, managed: &str) -> bool {
         use std::os::unix::fs::PermissionsExt;
         match std::fs::metadata(self.path(managed)) {
             Ok(m) => m.is_file() && m.permissions().mode() & 0o111 != 0,
@@ -244,7 +244,7 @@ impl Machine {
     /// What a command run as `uid` gets, like Puppet's `change_privileges`:
     /// the user's primary group unless one is given, and its supplementary
     /// groups (`initgroups`).
-    pub fn credentials(&self, uid: u32, gid: Option<u32>) -> (u32, Vec<u32>) {
+    pub(crate) fn credentials(&self, uid: u32, gid: Option<u32>) -> (u32, Vec<u32>) {
         let user = self.users().into_iter().find(|u| u.uid == uid);
         let primary = gid.or(user.as_ref().map(|u| u.gid)).unwrap_or(0);
         let mut groups = vec![primary];
@@ -258,14 +258,14 @@ impl Machine {
         (primary, groups)
     }
 
-    pub fn user_name(&self, uid: u32) -> Option<String> {
+    pub(crate) fn user_name(&self, uid: u32) -> Option<String> {
         self.users()
             .into_iter()
             .find(|u| u.uid == uid)
             .map(|u| u.name)
     }
 
-    pub fn group_name(&self, gid: u32) -> Option<String> {
+    pub(crate) fn group_name(&self, gid: u32) -> Option<String> {
         self.groups()
             .into_iter()
             .find(|g| g.gid == gid)
@@ -635,7 +635,7 @@ fn collect(
 /// Whether Ruby's `Kernel.exec` would hand a command line to `/bin/sh`:
 /// shell meta characters, a leading variable assignment, or a reserved word
 /// or special built-in as the first word.
-pub fn needs_shell(line: &str) -> bool {
+pub(crate) fn needs_shell(line: &str) -> bool {
     const META: &[char] = &[
         '*', '?', '{', '}', '[', ']', '<', '>', '(', ')', '~', '&', '|', '\\', '$', ';', '\'', '`',
         '"', '\n', '#',

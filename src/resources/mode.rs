@@ -60,7 +60,7 @@ pub fn value(value: &str) -> String {
 
 /// For a directory, a numeric mode gains search permission wherever it
 /// grants read (Puppet's `dirmask`).
-pub fn dirmask(value: &str) -> String {
+pub(crate) fn dirmask(value: &str) -> String {
     if !is_numeric(value) {
         return value.to_string();
     }

@@ -451,7 +451,7 @@ impl Package {
 
 /// Whether a version satisfies a range like `>= 1.0 < 2.0` (every part must
 /// hold); a plain version is not a range.
-pub fn range_includes(range: &str, version: &str) -> bool {
+pub(crate) fn range_includes(range: &str, version: &str) -> bool {
     let parts: Vec<&str> = range.split_whitespace().collect();
     if parts.is_empty() || !parts[0].starts_with(['<', '>', '=']) {
         return false;
@@ -490,7 +490,7 @@ pub fn range_includes(range: &str, version: &str) -> bool {
 }
 
 /// Compares Debian versions (`epoch:upstream-revision`) as dpkg does.
-pub fn compare_versions(a: &str, b: &str) -> Ordering {
+pub(crate) fn compare_versions(a: &str, b: &str) -> Ordering {
     fn split(v: &str) -> (u64, &str, &str) {
         let (epoch, rest) = match v.split_once(':') {
             Some((e, r)) if e.chars().all(|c| c.is_ascii_digit()) => (e.parse().unwrap_or(0), r),

@@ -86,7 +86,7 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_severity(mut self, severity: Severity) -> Diagnostic {
+    pub(crate) fn with_severity(mut self, severity: Severity) -> Diagnostic {
         self.severity = severity;
         self
     }

@@ -124,7 +124,8 @@ pub fn lex(source: &str) -> Lexed<'_> {
 }
 
 /// Tokens of a whole source, ending with `Eof`; the first lexical error fails it all.
-pub fn tokenize(source: &str) -> Result<(Vec<Token<'_>>, Vec<LexWarning>), LexError> {
+#[cfg(test)]
+pub(crate) fn tokenize(source: &str) -> Result<(Vec<Token<'_>>, Vec<LexWarning>), LexError> {
     let lexed = lex(source);
     match lexed.error {
         Some(e) => Err(e),

@@ -54,7 +54,7 @@ pub fn parse(lexed: &Lexed<'_>) -> PResult<Program> {
 }
 
 /// Function names that may be called as statements without parentheses.
-pub const STATEMENT_CALLS: [&str; 15] = [
+pub(crate) const STATEMENT_CALLS: [&str; 15] = [
     "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
     "fail", "import", "break", "next", "return",
 ];

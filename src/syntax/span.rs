@@ -74,7 +74,7 @@ impl LineIndex {
     }
 
     /// The byte range of a 1-based line, without its line break.
-    pub fn line_range(&self, source: &str, line: usize) -> (usize, usize) {
+    pub(crate) fn line_range(&self, source: &str, line: usize) -> (usize, usize) {
         let starts = self.starts(source);
         let start = starts.get(line.saturating_sub(1)).copied().unwrap_or(0) as usize;
         let mut end = starts

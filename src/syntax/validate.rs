@@ -36,7 +36,7 @@ pub fn validate(program: &Program) -> Vec<Issue> {
 
 /// Like [`validate`], with the program's source for messages that quote it
 /// (the value of an integer literal that overflows).
-pub fn validate_source(program: &Program, source: &str) -> Vec<Issue> {
+pub(crate) fn validate_source(program: &Program, source: &str) -> Vec<Issue> {
     let mut v = Validator {
         issues: Vec::new(),
         source,

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Puppet's report format this report follows.
-pub const REPORT_FORMAT: u32 = 12;
+pub(crate) const REPORT_FORMAT: u32 = 12;
 
 /// What one run did.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -77,7 +77,7 @@ pub struct ResourceStatus {
 
 impl ResourceStatus {
     /// Records an event the way Puppet's `Status#add_event` counts it.
-    pub fn add_event(&mut self, event: Event) {
+    pub(crate) fn add_event(&mut self, event: Event) {
         match event.status.as_str() {
             "failure" => self.failed = true,
             "success" => {
@@ -267,24 +267,6 @@ impl Report {
             code |= 4;
         }
         code
-    }
-
-    /// Adds a time measurement (seconds) to the `time` metrics on finalize.
-    pub fn add_time(&mut self, name: &str, seconds: f64) {
-        let metric = self
-            .metrics
-            .entry("time".to_string())
-            .or_insert_with(|| Metric::new("time", Vec::new()));
-        metric.values.retain(|(n, _, _)| n != name);
-        let total_at = metric
-            .values
-            .iter()
-            .position(|(n, _, _)| n == "total")
-            .unwrap_or(metric.values.len());
-        metric.values.insert(
-            total_at,
-            (name.to_string(), labelize(name), serde_json::json!(seconds)),
-        );
     }
 
     /// Computes metrics, status and `noop_pending` (Puppet's `finalize_report`).

@@ -57,7 +57,7 @@ pub struct Schedule {
 
 /// The local time as a schedule reads it.
 #[derive(Debug, Clone, Copy)]
-pub struct LocalTime {
+pub(crate) struct LocalTime {
     /// Seconds since the epoch.
     pub epoch: i64,
     pub seconds_of_day: u32,
@@ -111,7 +111,7 @@ const DAYS: [&str; 7] = [
 
 impl Schedule {
     /// Reads a `schedule` resource; the error is Puppet's message.
-    pub fn from_resource(resource: &Resource) -> Result<Schedule, String> {
+    pub(crate) fn from_resource(resource: &Resource) -> Result<Schedule, String> {
         let reference = resource.reference();
         let mut ranges = Vec::new();
         for value in param_list(resource, "range") {

@@ -26,7 +26,7 @@ struct Entry {
 
 /// The stored state, keyed by resource reference.
 #[derive(Debug, Clone, Default)]
-pub struct Stored {
+pub(crate) struct Stored {
     path: PathBuf,
     entries: BTreeMap<String, Entry>,
     dirty: bool,
@@ -54,7 +54,7 @@ impl Stored {
     }
 
     /// Records that a resource was checked at `now`.
-    pub fn record_checked(&mut self, reference: &str, now: i64) {
+    pub(crate) fn record_checked(&mut self, reference: &str, now: i64) {
         self.entries
             .insert(reference.to_string(), Entry { checked: now });
         self.dirty = true;

@@ -14,7 +14,7 @@ pub fn to_base64(bytes: &[u8]) -> String {
 
 /// Ruby's `Base64.encode64`: base64 lines of 60 characters, each ending
 /// with a newline.
-pub fn to_base64_relaxed(bytes: &[u8]) -> String {
+pub(crate) fn to_base64_relaxed(bytes: &[u8]) -> String {
     let s = STANDARD.encode(bytes);
     let mut out = String::new();
     for chunk in s.as_bytes().chunks(60) {
@@ -24,7 +24,7 @@ pub fn to_base64_relaxed(bytes: &[u8]) -> String {
     out
 }
 
-pub fn to_base64_urlsafe(bytes: &[u8]) -> String {
+pub(crate) fn to_base64_urlsafe(bytes: &[u8]) -> String {
     URL_SAFE.encode(bytes)
 }
 
@@ -54,7 +54,7 @@ fn lenient(s: &str) -> Result<Vec<u8>, String> {
 /// `Binary.new(value, format)` with Puppet's formats `%B` (strict base64,
 /// the default), `%b` (lenient), `%u` (URL-safe), `%s` (a UTF-8 string) and
 /// `%r` (raw bytes of the string).
-pub fn from_string(s: &str, format: Option<&str>) -> Result<Vec<u8>, String> {
+pub(crate) fn from_string(s: &str, format: Option<&str>) -> Result<Vec<u8>, String> {
     match format.unwrap_or("%B") {
         "%B" => STANDARD.decode(s).map_err(|_| "invalid base64".to_string()),
         "%b" => lenient(s),
@@ -71,7 +71,7 @@ pub fn from_string(s: &str, format: Option<&str>) -> Result<Vec<u8>, String> {
 }
 
 /// The `new` function of `Binary`.
-pub fn new_binary(args: &[Value]) -> Result<Value, String> {
+pub(crate) fn new_binary(args: &[Value]) -> Result<Value, String> {
     let bytes = match args {
         [Value::String(s)] => from_string(s, None)?,
         [Value::String(s), Value::String(f)] => from_string(s, Some(f))?,

@@ -99,7 +99,7 @@ pub fn compare_op(op: &str, a: &Value, b: &Value) -> Result<bool, String> {
 
 /// Puppet's type equality for `==` on types: equal, or each assignable to
 /// the other.
-pub fn types_equal(a: &PType, b: &PType) -> bool {
+pub(crate) fn types_equal(a: &PType, b: &PType) -> bool {
     a == b || (is_assignable(a, b) && is_assignable(b, a))
 }
 

@@ -6,7 +6,7 @@ mod new;
 mod sprintf;
 mod string_format;
 
-pub use new::{iterate, new_value, to_number};
+pub use new::{iterate, new_value};
 pub use sprintf::{FormatArg, FormatError, FormatErrorKind, FormatInt, format_args};
 pub use string_format::format_value;
 
@@ -58,14 +58,9 @@ pub fn ruby_inspect(v: &Value) -> String {
     sprintf::inspect(v)
 }
 
-/// `String(value)`: Puppet's default string conversion of a value.
-pub fn value_to_string(value: &Value) -> String {
-    format_value(value, None).unwrap_or_else(|_| value.to_display())
-}
-
 /// Puppet's `puppet_quote`: single quotes unless the string has control
 /// characters (then [`puppet_double_quote`]); `'` and a trailing `\` escaped.
-pub fn puppet_quote(s: &str) -> String {
+pub(crate) fn puppet_quote(s: &str) -> String {
     if s.chars().any(|c| (c as u32) < 0x20) {
         return puppet_double_quote(s);
     }
@@ -94,7 +89,7 @@ pub fn puppet_quote(s: &str) -> String {
 
 /// Puppet's double-quoted form: `\t \n \r \" \$ \\` escaped, other control
 /// characters as `\u{XX}`.
-pub fn puppet_double_quote(s: &str) -> String {
+pub(crate) fn puppet_double_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

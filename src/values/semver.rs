@@ -71,13 +71,13 @@ impl Version {
         })
     }
 
-    pub fn is_stable(&self) -> bool {
+    pub(crate) fn is_stable(&self) -> bool {
         self.prerelease.is_none()
     }
 }
 
 /// Pre-release identifiers: numbers without leading zeroes, or words.
-pub fn parse_prerelease(s: &str) -> Result<Vec<Ident>, String> {
+pub(crate) fn parse_prerelease(s: &str) -> Result<Vec<Ident>, String> {
     s.split('.')
         .map(|x| {
             if x.bytes().all(|b| b.is_ascii_digit()) {
@@ -375,7 +375,7 @@ impl VersionRange {
 /// Pre-release identifiers and build parts of a version.
 type Qualifiers = (Option<Vec<Ident>>, Option<Vec<String>>);
 
-pub fn new_version(args: &[Value]) -> Result<Value, String> {
+pub(crate) fn new_version(args: &[Value]) -> Result<Value, String> {
     let part = |v: Option<&Value>, name: &str| -> Result<u64, String> {
         match v {
             Some(Value::Integer(n)) if *n >= 0 => Ok(*n as u64),
@@ -425,7 +425,7 @@ pub fn new_version(args: &[Value]) -> Result<Value, String> {
 }
 
 /// `SemVerRange.new(...)`: a range string, or two versions (`exclude_max`).
-pub fn new_range(args: &[Value]) -> Result<Value, String> {
+pub(crate) fn new_range(args: &[Value]) -> Result<Value, String> {
     let version = |v: &Value| -> Result<Version, String> {
         match v {
             Value::SemVer(v) => Ok((**v).clone()),

@@ -7,12 +7,12 @@ pub mod timestamp;
 
 use super::value::Value;
 
-pub const NSECS_PER_USEC: i64 = 1000;
-pub const NSECS_PER_MSEC: i64 = NSECS_PER_USEC * 1000;
+pub(crate) const NSECS_PER_USEC: i64 = 1000;
+pub(crate) const NSECS_PER_MSEC: i64 = NSECS_PER_USEC * 1000;
 pub const NSECS_PER_SEC: i64 = NSECS_PER_MSEC * 1000;
-pub const NSECS_PER_MIN: i64 = NSECS_PER_SEC * 60;
-pub const NSECS_PER_HOUR: i64 = NSECS_PER_MIN * 60;
-pub const NSECS_PER_DAY: i64 = NSECS_PER_HOUR * 24;
+pub(crate) const NSECS_PER_MIN: i64 = NSECS_PER_SEC * 60;
+pub(crate) const NSECS_PER_HOUR: i64 = NSECS_PER_MIN * 60;
+pub(crate) const NSECS_PER_DAY: i64 = NSECS_PER_HOUR * 24;
 
 /// Nanoseconds as a value's count, or an error past what kuppet keeps.
 pub fn nanos(n: i128) -> Result<i64, String> {
@@ -58,7 +58,7 @@ fn int_field(h: &Value, key: &str) -> Result<i128, String> {
 }
 
 /// `Timespan.new(...)`: seconds, a string (and formats), fields, or a hash.
-pub fn new_timespan(args: &[Value]) -> Result<Value, String> {
+pub(crate) fn new_timespan(args: &[Value]) -> Result<Value, String> {
     let ns: i128 = match args {
         [v @ (Value::Integer(_) | Value::Float(_))] => seconds_to_nanos(v).unwrap_or(0),
         [Value::String(s)] => timespan::parse(s, None)?,
@@ -118,7 +118,7 @@ fn no_dispatch(name: &str, args: &[Value]) -> String {
 
 /// `Timestamp.new(...)`: now, seconds since the epoch, a string (formats,
 /// timezone), or a hash of those.
-pub fn new_timestamp(args: &[Value]) -> Result<Value, String> {
+pub(crate) fn new_timestamp(args: &[Value]) -> Result<Value, String> {
     let ns: i128 = match args {
         [] => std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -13,7 +13,8 @@ mod literal;
 mod mismatch;
 mod parameterize;
 
-pub use assignable::{common_type, generalize, is_assignable, normalize};
+pub use assignable::normalize;
+pub(crate) use assignable::{common_type, generalize, is_assignable};
 pub use infer::{infer, infer_generic, infer_set};
 pub use instance::is_instance;
 pub use literal::{literal, literal_with};
@@ -22,9 +23,7 @@ pub use mismatch::{
     missing_parameter, unknown_parameter,
 };
 pub use parameterize::{bad_key_type_name, ruby_class};
-pub use parameterize::{
-    capitalize_segments, parameterize, parameterize_class, parameterize_resource, resource_access,
-};
+pub use parameterize::{capitalize_segments, parameterize, resource_access};
 
 use super::convert::puppet_quote;
 use super::value::{RegexValue, format_float};
@@ -161,7 +160,7 @@ impl Size {
     }
 
     /// `Integer[0, default]`: any size.
-    pub const ANY: Size = Size {
+    pub(crate) const ANY: Size = Size {
         min: 0,
         max: i64::MAX,
     };
@@ -505,7 +504,7 @@ impl PType {
 
     /// The simple name of the type (`Integer`, `Array`, ... ) as used in
     /// short messages; resource types give their type name.
-    pub fn simple_name(&self) -> String {
+    pub(crate) fn simple_name(&self) -> String {
         match self {
             PType::Any => "Any".into(),
             PType::Unit => "Unit".into(),
@@ -566,7 +565,7 @@ impl PType {
     }
 
     /// Whether this is a type alias (user or built-in `Data`/`RichData`).
-    pub fn is_alias(&self) -> bool {
+    pub(crate) fn is_alias(&self) -> bool {
         matches!(self, PType::Alias(_) | PType::Data | PType::RichData)
     }
 }

@@ -67,7 +67,7 @@ impl RegexValue {
 
 /// Ruby regex syntax → fancy-regex syntax: `^`/`$` are line anchors in Ruby,
 /// Ruby's `(?m)` is dot-all, `\h` is a hex digit, `\A`/`\z`/`\Z` keep their meaning.
-pub fn translate_ruby_regex(src: &str) -> String {
+pub(crate) fn translate_ruby_regex(src: &str) -> String {
     let mut out = String::with_capacity(src.len() + 8);
     out.push_str("(?m)");
     let chars: Vec<char> = src.chars().collect();

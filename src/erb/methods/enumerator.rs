@@ -146,7 +146,8 @@ const ENUMERABLE: &[&str] = &[
 ];
 
 /// The methods of an ArithmeticSequence (`1.step(9, 2)`) besides an Enumerator's.
-pub const ARITHMETIC_SEQUENCE_NAMES: &[&str] = &["begin", "end", "exclude_end?", "last", "step"];
+pub(crate) const ARITHMETIC_SEQUENCE_NAMES: &[&str] =
+    &["begin", "end", "exclude_end?", "last", "step"];
 
 /// The public methods of an Enumerator in Ruby 3.1 with Puppet 7 loaded.
 pub const NAMES: &[&str] = &[

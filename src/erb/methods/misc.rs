@@ -11,7 +11,7 @@ use std::rc::Rc;
 const MAX_RANGE_ITEMS: i64 = 10_000_000;
 
 /// `range === v` / `range.cover?(v)`.
-pub fn range_cover(r: &RRange, v: &RValue) -> bool {
+pub(crate) fn range_cover(r: &RRange, v: &RValue) -> bool {
     let above = match rcmp(&r.start, v) {
         Some(o) => o.is_le(),
         None => r.start.is_nil(),
@@ -36,7 +36,7 @@ pub fn range_cover(r: &RRange, v: &RValue) -> bool {
 }
 
 /// The members of an integer range.
-pub fn range_items(me: &Interp<'_>, r: &RRange) -> R<Vec<RValue>> {
+pub(crate) fn range_items(me: &Interp<'_>, r: &RRange) -> R<Vec<RValue>> {
     match (&r.start, &r.end) {
         (RValue::Int(a), RValue::Int(b)) => {
             let end = if r.exclusive { *b } else { b.saturating_add(1) };
@@ -538,7 +538,7 @@ fn valid_ip(text: &str) -> bool {
 }
 
 /// JSON → Ruby (`JSON.parse`: objects become hashes with string keys).
-pub fn json_to_ruby(j: &serde_json::Value) -> RValue {
+pub(crate) fn json_to_ruby(j: &serde_json::Value) -> RValue {
     use serde_json::Value as J;
     match j {
         J::Null => RValue::Nil,
@@ -557,7 +557,7 @@ pub fn json_to_ruby(j: &serde_json::Value) -> RValue {
 }
 
 /// Ruby → JSON (`JSON.generate`, `to_json`).
-pub fn ruby_to_json(v: &RValue, depth: u32) -> Option<serde_json::Value> {
+pub(crate) fn ruby_to_json(v: &RValue, depth: u32) -> Option<serde_json::Value> {
     use serde_json::Value as J;
     if depth > 100 {
         return None;

@@ -89,7 +89,7 @@ fn float_div_mod(a: f64, b: f64) -> (f64, f64) {
 
 /// `Integer("...")`: optional blanks and sign, `0x`/`0b`/`0o`/`0` prefixes,
 /// single underscores between digits; anything else is invalid.
-pub fn parse_integer_strict(s: &str) -> Option<i64> {
+pub(crate) fn parse_integer_strict(s: &str) -> Option<i64> {
     let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
     let (neg, t) = match t.as_bytes().first() {
         Some(b'-') => (true, &t[1..]),
@@ -123,7 +123,7 @@ pub fn parse_integer_strict(s: &str) -> Option<i64> {
 }
 
 /// `Float("...")`: a decimal or integer literal, optionally with blanks.
-pub fn parse_float_strict(s: &str) -> Option<f64> {
+pub(crate) fn parse_float_strict(s: &str) -> Option<f64> {
     let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
     if t.is_empty()
         || t.contains("__")

@@ -4,7 +4,7 @@
 //! only one kuppet lacks is unsupported.
 
 /// `String`.
-pub const STRING: &[&str] = &[
+pub(crate) const STRING: &[&str] = &[
     "!",
     "!=",
     "!~",
@@ -203,7 +203,7 @@ pub const STRING: &[&str] = &[
 ];
 
 /// `Array`.
-pub const ARRAY: &[&str] = &[
+pub(crate) const ARRAY: &[&str] = &[
     "!",
     "!=",
     "!~",
@@ -407,7 +407,7 @@ pub const ARRAY: &[&str] = &[
 ];
 
 /// `Hash`.
-pub const HASH: &[&str] = &[
+pub(crate) const HASH: &[&str] = &[
     "!",
     "!=",
     "!~",
@@ -883,7 +883,7 @@ pub const FLOAT: &[&str] = &[
 ];
 
 /// `Symbol`.
-pub const SYMBOL: &[&str] = &[
+pub(crate) const SYMBOL: &[&str] = &[
     "!",
     "!=",
     "!~",
@@ -982,7 +982,7 @@ pub const SYMBOL: &[&str] = &[
 ];
 
 /// `NilClass`.
-pub const NILCLASS: &[&str] = &[
+pub(crate) const NILCLASS: &[&str] = &[
     "!",
     "!=",
     "!~",
@@ -1062,7 +1062,7 @@ pub const NILCLASS: &[&str] = &[
 ];
 
 /// `TrueClass`.
-pub const TRUECLASS: &[&str] = &[
+pub(crate) const TRUECLASS: &[&str] = &[
     "!",
     "!=",
     "!~",
@@ -1135,7 +1135,7 @@ pub const TRUECLASS: &[&str] = &[
 ];
 
 /// `FalseClass`.
-pub const FALSECLASS: &[&str] = &[
+pub(crate) const FALSECLASS: &[&str] = &[
     "!",
     "!=",
     "!~",
@@ -1208,7 +1208,7 @@ pub const FALSECLASS: &[&str] = &[
 ];
 
 /// `Range`.
-pub const RANGE: &[&str] = &[
+pub(crate) const RANGE: &[&str] = &[
     "!",
     "!=",
     "!~",
@@ -1349,7 +1349,7 @@ pub const RANGE: &[&str] = &[
 ];
 
 /// `Regexp`.
-pub const REGEXP: &[&str] = &[
+pub(crate) const REGEXP: &[&str] = &[
     "!",
     "!=",
     "!~",
@@ -1429,7 +1429,7 @@ pub const REGEXP: &[&str] = &[
 ];
 
 /// `MatchData`.
-pub const MATCHDATA: &[&str] = &[
+pub(crate) const MATCHDATA: &[&str] = &[
     "!",
     "!=",
     "!~",

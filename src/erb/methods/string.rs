@@ -16,7 +16,7 @@ fn is_strip_space(c: char) -> bool {
 
 /// Ruby's `[start, length]` of a range over `len` items, or None when it
 /// starts outside.
-pub fn range_span(r: &RRange, len: usize) -> Option<(usize, usize)> {
+pub(crate) fn range_span(r: &RRange, len: usize) -> Option<(usize, usize)> {
     let len_i = len as i64;
     let mut start = match r.start {
         RValue::Int(i) => i,
@@ -1143,7 +1143,7 @@ fn split_lines(s: &str, sep: &str, chomp: bool) -> Vec<String> {
 }
 
 /// `String#to_i`: leading blanks, a sign, digits (single underscores between).
-pub fn lenient_int(s: &str, base: u32) -> Option<i64> {
+pub(crate) fn lenient_int(s: &str, base: u32) -> Option<i64> {
     let t = s.trim_start_matches(|c: char| c.is_ascii_whitespace());
     let (neg, t) = match t.as_bytes().first() {
         Some(b'-') => (true, &t[1..]),
@@ -1185,7 +1185,7 @@ pub fn lenient_int(s: &str, base: u32) -> Option<i64> {
 }
 
 /// `String#to_f`: the longest leading float, else 0.0.
-pub fn lenient_float(s: &str) -> f64 {
+pub(crate) fn lenient_float(s: &str) -> f64 {
     let t = s.trim_start_matches(|c: char| c.is_ascii_whitespace());
     let b = t.as_bytes();
     let mut i = 0;

@@ -21,7 +21,7 @@ mod values;
 
 use super::PureFn;
 
-pub use strings::version_compare;
+pub(crate) use strings::version_compare;
 
 /// The pure function with this name, if there is one.
 pub fn lookup(name: &str) -> Option<PureFn> {

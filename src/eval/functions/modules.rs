@@ -20,7 +20,7 @@ use std::path::Path;
 
 /// A module's Ruby function: its name, where the module defines it
 /// (relative to a module directory), and its native implementation.
-pub struct ModuleFunction {
+pub(crate) struct ModuleFunction {
     pub name: &'static str,
     /// The file that defines it, relative to a module directory.
     pub file: &'static str,

@@ -16,7 +16,7 @@ pub struct CoreType {
 }
 
 /// Metaparameters, valid on every resource.
-pub const METAPARAMS: [&str; 11] = [
+pub(crate) const METAPARAMS: [&str; 11] = [
     "noop",
     "schedule",
     "audit",
@@ -33,7 +33,7 @@ pub const METAPARAMS: [&str; 11] = [
 /// The relationship metaparameters.
 pub const RELATIONSHIP_PARAMS: [&str; 4] = ["before", "require", "notify", "subscribe"];
 
-pub static CORE_TYPES: &[CoreType] = &[
+pub(crate) static CORE_TYPES: &[CoreType] = &[
     // puppetlabs-stdlib's `anchor` (a Ruby type of the stdlib module, which
     // Debian's Puppet always loads): a no-op resource for containment.
     CoreType {
@@ -319,7 +319,7 @@ pub static CORE_TYPES: &[CoreType] = &[
 ];
 
 /// The core type with this (case-insensitive) name.
-pub fn core_type(name: &str) -> Option<&'static CoreType> {
+pub(crate) fn core_type(name: &str) -> Option<&'static CoreType> {
     CORE_TYPES
         .iter()
         .find(|t| t.name.eq_ignore_ascii_case(name))

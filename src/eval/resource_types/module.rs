@@ -44,7 +44,7 @@ impl ModuleType {
     }
 
     /// The key attributes a title sets (Puppet's `parse_title`).
-    pub fn parse_title(&self, title: &str) -> Vec<(String, String)> {
+    pub(crate) fn parse_title(&self, title: &str) -> Vec<(String, String)> {
         match &self.title_patterns {
             Some(patterns) => {
                 for (re, attrs) in patterns {
@@ -81,7 +81,7 @@ pub struct Definitions {
 
 impl Definitions {
     /// Adds what a mixin defines.
-    pub fn absorb(&mut self, other: Definitions) {
+    pub(crate) fn absorb(&mut self, other: Definitions) {
         for p in other.params {
             if !self.params.iter().any(|(n, _)| *n == p.0) {
                 self.params.push(p);
@@ -96,7 +96,7 @@ impl Definitions {
     }
 
     /// The type these definitions make (`None` without `newtype`).
-    pub fn into_type(self, file: &str, has_providers: bool) -> Option<ModuleType> {
+    pub(crate) fn into_type(self, file: &str, has_providers: bool) -> Option<ModuleType> {
         let name = self.type_name?;
         let mut attributes: Vec<String> = Vec::new();
         let add = |a: &str, attributes: &mut Vec<String>| {
@@ -163,7 +163,7 @@ enum Tok {
 }
 
 /// Reads the definitions of a type or mixin file.
-pub fn read_definitions(source: &str) -> Definitions {
+pub(crate) fn read_definitions(source: &str) -> Definitions {
     let toks = lex(source);
     let mut d = Definitions::default();
     let mut loop_vars: Vec<(String, Vec<String>)> = Vec::new();

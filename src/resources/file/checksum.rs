@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// The digest used to compare content.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Checksum {
+pub(crate) enum Checksum {
     Md5,
     Md5Lite,
     Sha1,
@@ -76,7 +76,7 @@ impl Checksum {
     }
 
     /// The labelled checksum of a file's content, read in blocks.
-    pub fn sum_file(self, path: &Path) -> std::io::Result<String> {
+    pub(crate) fn sum_file(self, path: &Path) -> std::io::Result<String> {
         let f = fs::File::open(path)?;
         if self.lite() {
             self.sum_reader(&mut f.take(LITE))

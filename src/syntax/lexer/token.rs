@@ -141,7 +141,7 @@ impl<'a> Tok<'a> {
     }
 
     /// The keyword's text, when the token is a keyword.
-    pub fn keyword_text(&self) -> Option<&'static str> {
+    pub(crate) fn keyword_text(&self) -> Option<&'static str> {
         Some(match self {
             Tok::Case => "case",
             Tok::Class => "class",
@@ -168,7 +168,7 @@ impl<'a> Tok<'a> {
     }
 
     /// The token's value as Puppet shows it in "Syntax error at '...'".
-    pub fn value_text(&self) -> String {
+    pub(crate) fn value_text(&self) -> String {
         match self {
             Tok::Str(s)
             | Tok::Word(s)

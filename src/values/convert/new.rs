@@ -350,7 +350,7 @@ fn new_float(args: &[Value]) -> Result<Value, String> {
 
 /// Puppet's `Utils.to_n`: the number a string denotes (decimal, hex,
 /// octal with a leading 0, float), or `None`.
-pub fn to_number(s: &str) -> Option<Value> {
+pub(crate) fn to_number(s: &str) -> Option<Value> {
     let t = s.trim_matches([' ', '\t']);
     let (neg, rest) = match t.as_bytes().first() {
         Some(b'-') => (true, t[1..].trim_start_matches([' ', '\t'])),

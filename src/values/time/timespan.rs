@@ -5,7 +5,7 @@ use super::{NSECS_PER_DAY, NSECS_PER_HOUR, NSECS_PER_MIN, NSECS_PER_MSEC, NSECS_
 
 /// Puppet's default timespan formats, tried in order when parsing; the
 /// first one is how a timespan prints.
-pub const DEFAULT_FORMATS: [&str; 8] = [
+pub(crate) const DEFAULT_FORMATS: [&str; 8] = [
     "%D-%H:%M:%S.%-N",
     "%H:%M:%S.%-N",
     "%M:%S.%-N",
@@ -40,7 +40,7 @@ enum Segment {
 
 /// A parsed timespan format.
 #[derive(Debug, Clone)]
-pub struct Format {
+pub(crate) struct Format {
     source: String,
     segments: Vec<Segment>,
 }
@@ -61,7 +61,7 @@ fn bad_specifier(format: &str, start: usize, position: usize) -> String {
 }
 
 /// Parses a format string, with Puppet's messages for bad specifiers.
-pub fn parse_format(format: &str) -> Result<Format, String> {
+pub(crate) fn parse_format(format: &str) -> Result<Format, String> {
     #[derive(PartialEq)]
     enum State {
         Literal,

@@ -44,7 +44,7 @@ const DAYS: [&str; 7] = [
 ];
 
 /// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+pub(crate) fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;
@@ -302,7 +302,7 @@ fn iso_week(tm: &Tm) -> (i64, i64) {
 
 /// Seconds east of UTC of a zone: `UTC`, `Z`, `GMT`, `+01:00`, `-0500`,
 /// `EST` ... (`None` when unknown).
-pub fn zone_offset(zone: &str) -> Option<i64> {
+pub(crate) fn zone_offset(zone: &str) -> Option<i64> {
     let z = zone.trim().to_ascii_lowercase();
     let z = z
         .strip_prefix("gmt")

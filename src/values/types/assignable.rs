@@ -12,7 +12,7 @@ use std::rc::Rc;
 const MAX_DEPTH: usize = 64;
 
 /// Whether every instance of `other` is an instance of `t`.
-pub fn is_assignable(t: &PType, other: &PType) -> bool {
+pub(crate) fn is_assignable(t: &PType, other: &PType) -> bool {
     assignable(t, other, 0)
 }
 
@@ -597,7 +597,7 @@ fn boxed(t: PType) -> Option<Box<PType>> {
 
 /// Puppet's `generalize`: drops value-specific details (`Integer[1, 1]` →
 /// `Integer`, a string's value, collection sizes).
-pub fn generalize(t: &PType) -> PType {
+pub(crate) fn generalize(t: &PType) -> PType {
     match t {
         PType::NotUndef(i) => PType::NotUndef(i.as_ref().and_then(|i| boxed(generalize(i)))),
         PType::Type(i) => PType::Type(i.as_ref().and_then(|i| boxed(generalize(i)))),
@@ -939,7 +939,7 @@ fn merge_range(a: &PType, b: &PType) -> Option<PType> {
 
 /// Puppet's `common_type`: the narrowest type both types are assignable to,
 /// by its rules (used when inferring a collection's element type).
-pub fn common_type(t1: &PType, t2: &PType) -> PType {
+pub(crate) fn common_type(t1: &PType, t2: &PType) -> PType {
     if matches!(t1, PType::Undef) {
         return t2.clone();
     }

@@ -398,40 +398,6 @@ pub fn resource_access(base: &PType, args: &[Value]) -> Result<Value, String> {
     }
 }
 
-/// The references `Type[titles]` gives, flattened (`File['a', 'b']` → two
-/// references). `type_name` is a resource type name in any case (`file`,
-/// `File`, `foo::bar`).
-pub fn parameterize_resource(type_name: &str, args: &[Value]) -> Result<Vec<PType>, String> {
-    let base = PType::resource_type(type_name);
-    Ok(match resource_access(&base, args)? {
-        Value::Type(t) => vec![(*t).clone()],
-        Value::Array(items) => items
-            .iter()
-            .filter_map(|v| match v {
-                Value::Type(t) => Some((**t).clone()),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    })
-}
-
-/// `Class[names]`: the class references, flattened.
-pub fn parameterize_class(args: &[Value]) -> Result<Vec<PType>, String> {
-    let base = PType::Class { name: None };
-    Ok(match class_access(&base, args)? {
-        Value::Type(t) => vec![(*t).clone()],
-        Value::Array(items) => items
-            .iter()
-            .filter_map(|v| match v {
-                Value::Type(t) => Some((**t).clone()),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    })
-}
-
 fn class_access(base: &PType, args: &[Value]) -> Result<Value, String> {
     if args.is_empty() {
         return Err(format!("{base}[] accepts 1 or more arguments. Got 0"));
@@ -1228,10 +1194,6 @@ mod tests {
             resource_access(&file, &[Value::Undef]),
             Ok(Value::Undef)
         ));
-        assert_eq!(
-            parameterize_resource("file", &[s("a"), s("b")]).map(|v| v.len()),
-            Ok(2)
-        );
     }
 
     #[test]

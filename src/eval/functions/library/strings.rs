@@ -536,7 +536,7 @@ pub(crate) fn sprintf(args: &[Value]) -> Result<Value, String> {
 }
 
 /// Puppet's `versioncmp` (`Puppet::Util::Package.versioncmp`).
-pub fn version_compare(a: &str, b: &str, ignore_trailing_zeroes: bool) -> Ordering {
+pub(crate) fn version_compare(a: &str, b: &str, ignore_trailing_zeroes: bool) -> Ordering {
     let (a, b) = if ignore_trailing_zeroes {
         (normalize_version(a), normalize_version(b))
     } else {
