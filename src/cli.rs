@@ -5,6 +5,7 @@
 
 mod apply;
 mod compile;
+mod facts;
 mod k8s;
 mod parse;
 
@@ -27,6 +28,8 @@ enum Command {
     Compile(compile::Args),
     /// Compile and converge this machine (or the tree under --root), like `puppet apply`.
     Apply(apply::Args),
+    /// Print the facts of this machine (or the tree under --root), like `facter -j`.
+    Facts(facts::Args),
     /// Run the operator: compile Manifests into NodeCatalogs.
     Controller(k8s::ControllerArgs),
     /// Run the node agent: apply this node's NodeCatalog and report.
@@ -42,6 +45,7 @@ pub fn main() -> ExitCode {
         Command::Parse(args) => parse::run(args),
         Command::Compile(args) => compile::run(args),
         Command::Apply(args) => apply::run(args),
+        Command::Facts(args) => facts::run(args),
         Command::Controller(args) => k8s::controller(args),
         Command::Agent(args) => k8s::agent(args),
         Command::Crds(args) => k8s::crds(args),

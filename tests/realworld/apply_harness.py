@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Differential harness: real-world modules *applied* by Puppet 7.23 and by kuppet.
+
+Each case is `include CLASS` for a class of Debian's puppet-module-* packages,
+applied with `/work/shared/tools/overlay-apply` (or `../shared/tools/overlay-apply`
+beside the project) to a throwaway overlay of this whole machine: packages are
+installed, users made, files written, and the machine itself stays untouched.
+
+Which classes: for every module (in name order) whose classes can be included
+without parameters, its main class first (when includable), then the others in
+name order, at most PER_MODULE of them. The rule looks at names only, never at
+outcomes.
+
+    apply_harness.py list                      print the cases
+    apply_harness.py puppet [--only S] [-j N]  apply every case with Puppet (slow: 10-60 s
+                                               a case; run in the background under nice);
+                                               stores tests/realworld/apply-expected.json.gz
+    apply_harness.py run [--only S] [--kuppet BIN] [-j N]
+                                               apply every case with kuppet, compare with
+                                               Puppet's runs; writes apply-results.tsv
+    apply_harness.py show CASE                 both runs of one case, side by side
+
+Compared: the detailed exit code, each resource's report flags (changed, failed,
+skipped, out_of_sync) and the tree of created, changed and deleted paths. A case
+counts when Puppet's run succeeds (exit 0 or 2); a case Puppet fails for a reason
+of this machine (no init system, a package conflict) counts only if kuppet fails
+the same way (`both-fail`).
+
+Needs root (overlay-apply uses a mount namespace and overlayfs) and, for `puppet`,
+Debian's puppet-agent.
+"""
+import argparse
+import concurrent.futures
+import gzip
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, HERE)
+import corpus  # noqa: E402
+
+MODULEPATH = "/usr/share/puppet/modules"
+PER_MODULE = 5
+WORK = os.path.join(ROOT, "target", "realworld-apply")
+EXPECTED = os.path.join(HERE, "apply-expected.json.gz")
+RESULTS = os.path.join(HERE, "apply-results.tsv")
+TIMEOUT = 900
+
+
+def overlay_apply():
+    for base in (os.path.join(ROOT, "..", "shared"), "/work/shared"):
+        tool = os.path.join(base, "tools", "overlay-apply")
+        if os.path.exists(tool):
+            return tool
+    sys.exit("overlay-apply not found: put ../shared beside the project")
+
+
+def cases():
+    """[(case name, class name)] by the selection rule."""
+    by_module = {}
+    for c in corpus.corpus_classes(MODULEPATH):
+        if corpus.includable(c):
+            by_module.setdefault(c.name.split("::")[0], []).append(c.name)
+    out = []
+    for module in sorted(by_module):
+        names = sorted(by_module[module])
+        if module in names:
+            names.remove(module)
+            names.insert(0, module)
+        out.extend((n.replace("::", "__"), n) for n in names[:PER_MODULE])
+    return out
+
+
+def manifest_path(case, cls):
+    d = os.path.join(WORK, "cases")
+    os.makedirs(d, exist_ok=True)
+    p = os.path.join(d, case + ".pp")
+    with open(p, "w") as f:
+        f.write(f"include {cls}\n")
+    return p
+
+
+def apply_one(case, cls, who):
+    """Runs overlay-apply; returns its JSON document (or an error record)."""
+    cmd = [overlay_apply()] + (["--puppet"] if who == "puppet" else ["--kuppet", who])
+    cmd += [manifest_path(case, cls), "--modulepath", MODULEPATH]
+    try:
+        r = subprocess.run(["nice", "-n", "10"] + cmd, capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return {"exit": -1, "log": [f"timeout after {TIMEOUT} s"], "resources": {}, "tree": {}}
+    try:
+        return json.loads(r.stdout)
+    except json.JSONDecodeError:
+        return {"exit": -2, "log": [r.stderr[-2000:]], "resources": {}, "tree": {}}
+
+
+def load_expected():
+    if not os.path.exists(EXPECTED):
+        return {}
+    with gzip.open(EXPECTED, "rt") as f:
+        return json.load(f)
+
+
+def save_expected(data):
+    with gzip.open(EXPECTED, "wt") as f:
+        json.dump(dict(sorted(data.items())), f, indent=0, sort_keys=True)
+
+
+def selected(only):
+    return [(c, n) for c, n in cases() if not only or only in c]
+
+
+def cmd_puppet(a):
+    data = load_expected()
+    todo = [(c, n) for c, n in selected(a.only) if a.again or c not in data]
+    print(f"{len(todo)} cases to apply with Puppet", flush=True)
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        futs = {pool.submit(apply_one, c, n, "puppet"): c for c, n in todo}
+        for i, fut in enumerate(concurrent.futures.as_completed(futs), 1):
+            c = futs[fut]
+            data[c] = fut.result()
+            print(f"[{i}/{len(todo)}] {c}: exit {data[c]['exit']}", flush=True)
+            if i % 5 == 0:
+                save_expected(data)
+    save_expected(data)
+
+
+def strip_tree(tree):
+    """The tree without paths that differ between any two runs of one tool."""
+    return {p: v for p, v in tree.items() if not p.startswith(("/var/lib/puppet", "/var/cache"))}
+
+
+def compare(p, k):
+    """(outcome, detail) for Puppet's run p and kuppet's run k."""
+    if p["exit"] not in (0, 2):
+        return ("both-fail", "") if k["exit"] not in (0, 2) else ("puppet-fails", f"kuppet exit {k['exit']}")
+    problems = []
+    if p["exit"] != k["exit"]:
+        problems.append(f"exit {p['exit']} vs {k['exit']}")
+    pr, kr = p.get("resources", {}), k.get("resources", {})
+    for r in sorted(set(pr) | set(kr)):
+        if pr.get(r) != kr.get(r):
+            problems.append(f"{r}: {pr.get(r)} vs {kr.get(r)}")
+    pt, kt = strip_tree(p.get("tree", {})), strip_tree(k.get("tree", {}))
+    for path in sorted(set(pt) | set(kt)):
+        if pt.get(path) != kt.get(path):
+            problems.append(f"{path}: {pt.get(path)} vs {kt.get(path)}")
+    return ("same", "") if not problems else ("differ", "; ".join(problems[:6]))
+
+
+def cmd_run(a):
+    expected = load_expected()
+    todo = [(c, n) for c, n in selected(a.only) if c in expected]
+    kuppet = os.path.abspath(a.kuppet)
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        futs = {pool.submit(apply_one, c, n, kuppet): c for c, n in todo}
+        for i, fut in enumerate(concurrent.futures.as_completed(futs), 1):
+            c = futs[fut]
+            results[c] = fut.result()
+            outcome, detail = compare(expected[c], results[c])
+            print(f"[{i}/{len(todo)}] {c}: {outcome} {detail[:200]}", flush=True)
+    os.makedirs(WORK, exist_ok=True)
+    with open(os.path.join(WORK, "kuppet.json"), "w") as f:
+        json.dump(results, f, indent=1, sort_keys=True)
+    counts = {}
+    with open(RESULTS, "w") as out:
+        for c in sorted(results):
+            outcome, detail = compare(expected[c], results[c])
+            counts[outcome] = counts.get(outcome, 0) + 1
+            out.write(f"{c}\t{outcome}\t{detail}\n")
+    total = sum(v for k, v in counts.items() if k != "puppet-fails")
+    print(", ".join(f"{k}: {v}" for k, v in sorted(counts.items())))
+    same = counts.get("same", 0) + counts.get("both-fail", 0)
+    if total:
+        print(f"agreement on the cases that count: {same}/{total} ({100 * same / total:.1f}%)")
+
+
+def cmd_show(a):
+    expected = load_expected()
+    print("Puppet:", json.dumps(expected.get(a.case), indent=1))
+    path = os.path.join(WORK, "kuppet.json")
+    if os.path.exists(path):
+        print("kuppet:", json.dumps(json.load(open(path)).get(a.case), indent=1))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("list")
+    p = sub.add_parser("puppet")
+    p.add_argument("--only")
+    p.add_argument("--again", action="store_true", help="apply cases already stored too")
+    p.add_argument("-j", "--jobs", type=int, default=1)
+    r = sub.add_parser("run")
+    r.add_argument("--only")
+    r.add_argument("--kuppet", default=os.path.join(ROOT, "target", "release", "kuppet"))
+    r.add_argument("-j", "--jobs", type=int, default=2)
+    s = sub.add_parser("show")
+    s.add_argument("case")
+    a = ap.parse_args()
+    if a.cmd == "list":
+        cs = cases()
+        for c, n in cs:
+            print(n)
+        print(f"{len(cs)} classes from {len({n.split('::')[0] for _, n in cs})} modules", file=sys.stderr)
+    elif a.cmd == "puppet":
+        cmd_puppet(a)
+    elif a.cmd == "run":
+        cmd_run(a)
+    else:
+        cmd_show(a)
+
+
+if __name__ == "__main__":
+    main()
