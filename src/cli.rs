@@ -4,7 +4,9 @@
 //! process exit code. Errors are printed here, at the binary's edge.
 
 mod apply;
+mod code;
 mod compile;
+mod diff;
 mod facts;
 mod k8s;
 mod parse;
@@ -28,6 +30,8 @@ enum Command {
     Compile(compile::Args),
     /// Compile and converge this machine (or the tree under --root), like `puppet apply`.
     Apply(apply::Args),
+    /// Compare the catalogs two versions of the code give every node, like octocatalog-diff.
+    Diff(diff::Args),
     /// Print the facts of this machine (or the tree under --root), like `facter -j`.
     Facts(facts::Args),
     /// Run the operator: compile Manifests into NodeCatalogs.
@@ -45,6 +49,7 @@ pub fn main() -> ExitCode {
         Command::Parse(args) => parse::run(args),
         Command::Compile(args) => compile::run(args),
         Command::Apply(args) => apply::run(args),
+        Command::Diff(args) => diff::run(args),
         Command::Facts(args) => facts::run(args),
         Command::Controller(args) => k8s::controller(args),
         Command::Agent(args) => k8s::agent(args),
@@ -64,4 +69,16 @@ pub(crate) fn read_source(path: &std::path::Path) -> Result<String, String> {
             e.utf8_error().valid_up_to()
         )
     })
+}
+
+/// Writes to standard output; a closed pipe (`kuppet ... | head`) ends the
+/// output quietly instead of panicking.
+pub(crate) fn print_stdout(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("Error: could not write the output: {e}");
+    }
 }

@@ -6,6 +6,7 @@
 //! JSON data ([`serde_json::Value`]); relationship metaparameters hold resource
 //! references as `"Type[title]"` strings, one or an array.
 
+pub mod diff;
 pub mod graph;
 
 use indexmap::IndexMap;

@@ -41,7 +41,7 @@ pub fn run(args: Args) -> u8 {
     };
     match serde_json::to_string_pretty(&out) {
         Ok(text) => {
-            println!("{text}");
+            super::print_stdout(&format!("{text}\n"));
             0
         }
         Err(e) => {
