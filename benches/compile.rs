@@ -94,6 +94,7 @@ fn kuppet_compile(
         facts,
         node: node.to_string(),
         modulepath: Vec::new(),
+        allow_generate: false,
     };
     let catalog = compile(&request).expect("generated manifest compiles");
     (start.elapsed(), catalog.resources.len())
@@ -206,6 +207,7 @@ fn main() {
             facts: facts(&host, (i % 16 + 1) as u64),
             node: format!("{host}.example.com"),
             modulepath: Vec::new(),
+            allow_generate: false,
         };
         compile(&request).expect("compiles");
     }

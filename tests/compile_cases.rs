@@ -9,7 +9,8 @@
 //!
 //! Facts come from `tests/compile/facts.yaml`, the node is
 //! `node1.example.com`, a case with a `NAME.modules/` directory uses it as
-//! its modulepath, and one with a `NAME.hiera.yaml` uses it as its global
+//! its modulepath (or the subdirectories its `MODULEPATH` file lists, in
+//! order), and one with a `NAME.hiera.yaml` uses it as its global
 //! Hiera layer (Puppet's `hiera_config`). Cases listed in `tests/compile/KNOWN_FAILURES` (one
 //! `NAME  reason` per line) may fail; a listed case that passes fails the
 //! test, so the list only shrinks.
@@ -118,6 +119,23 @@ fn run_kuppet(case: &Case, facts: &Map<String, Value>) -> Outcome {
     rx.recv_timeout(TIMEOUT).unwrap_or(Outcome::Hung)
 }
 
+/// A case's modulepath: its `NAME.modules/` directory, or, when that holds a
+/// `MODULEPATH` file, the subdirectories it lists, one per line, in order.
+fn modulepath_of(modules: &Path) -> Vec<PathBuf> {
+    if !modules.is_dir() {
+        return Vec::new();
+    }
+    match std::fs::read_to_string(modules.join("MODULEPATH")) {
+        Ok(list) => list
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(|l| modules.join(l))
+            .collect(),
+        Err(_) => vec![modules.to_path_buf()],
+    }
+}
+
 fn compile_file(pp: &Path, modules: &Path, facts: Map<String, Value>) -> Outcome {
     let source = match std::fs::read_to_string(pp) {
         Ok(s) => s,
@@ -146,11 +164,8 @@ fn compile_file(pp: &Path, modules: &Path, facts: Map<String, Value>) -> Outcome
         }],
         facts,
         node: NODE.to_string(),
-        modulepath: if modules.is_dir() {
-            vec![modules.to_path_buf()]
-        } else {
-            Vec::new()
-        },
+        modulepath: modulepath_of(modules),
+        allow_generate: true,
     };
     // A `NAME.hiera.yaml` beside the case is its global Hiera layer.
     let hiera = pp.with_extension("hiera.yaml");

@@ -38,6 +38,7 @@ fuzz_target!(|data: &[u8]| {
         facts: facts(),
         node: "node1.example.com".into(),
         modulepath: Vec::new(),
+        allow_generate: false,
     };
     match compile(&request) {
         Ok(catalog) => {

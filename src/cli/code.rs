@@ -89,6 +89,7 @@ impl Code {
             facts,
             node: node.to_string(),
             modulepath: self.modulepath.clone(),
+            allow_generate: true,
         };
         let data = DataConfig {
             hiera_config: self.hiera_config.clone(),

@@ -122,6 +122,7 @@ pub fn compile_files(inputs: Inputs<'_>) -> Result<Compiled, Diagnostic> {
                     .collect()
             })
             .unwrap_or_default(),
+        allow_generate: true,
     };
     let data = DataConfig {
         hiera_config: inputs.hiera_config.map(Path::to_path_buf),

@@ -3,6 +3,7 @@
 //! overrides, tags, metaparameters) and the catalog it produces.
 
 use super::error::{EResult, EvalError, Flow};
+use super::modules::Modules;
 use super::resource_types::TypeRef;
 use super::resource_types::builtin as core_types;
 use super::resource_types::module::ModuleType;
@@ -125,6 +126,10 @@ pub struct Compiler<'a> {
     pub node: String,
     pub facts: Value,
     pub modulepath: Vec<PathBuf>,
+    /// The modules of the modulepath: the first directory with a module wins.
+    pub modules: Modules,
+    /// Whether `generate()` may run commands.
+    pub allow_generate: bool,
     pub arena: &'a typed_arena::Arena<Manifest>,
     /// Resource types read from modules' Ruby (`lib/puppet/type`).
     pub type_arena: &'a typed_arena::Arena<ModuleType>,
@@ -198,6 +203,8 @@ impl<'a> Compiler<'a> {
             node: node.to_string(),
             facts: facts_value,
             hiera: kuppet_hiera::HieraState::new(None, modulepath.clone()),
+            modules: Modules::new(&modulepath),
+            allow_generate: false,
             modulepath,
             arena,
             type_arena,

@@ -300,22 +300,11 @@ impl<'a> Compiler<'a> {
 
     /// `epp('mod/file.epp', {...})`: the template from a module's templates/.
     pub(crate) fn epp_file(&mut self, path: &str) -> Result<(String, String), String> {
-        let p = std::path::Path::new(path);
-        let candidates: Vec<std::path::PathBuf> = if p.is_absolute() {
-            vec![p.to_path_buf()]
-        } else {
-            let (module, rest) = path.split_once('/').unwrap_or((path, ""));
-            self.modulepath
-                .iter()
-                .map(|dir| dir.join(module).join("templates").join(rest))
-                .collect()
-        };
-        for c in candidates {
-            if let Ok(text) = std::fs::read_to_string(&c) {
-                return Ok((c.display().to_string(), text));
-            }
+        let found = self.modules.find(path, "templates");
+        match found.and_then(|c| std::fs::read_to_string(&c).ok().map(|text| (c, text))) {
+            Some((c, text)) => Ok((c.display().to_string(), text)),
+            None => Err(format!("Could not find template '{path}'")),
         }
-        Err(format!("Could not find template '{path}'"))
     }
 }
 

@@ -6,7 +6,7 @@
 //!
 //! | kind | where | what |
 //! |---|---|---|
-//! | [`Builtin::Compiler`] | [`core`] | Puppet's core functions that touch the catalog, the scope or lambdas (`include`, `each`, `lookup`, `template` ...) |
+//! | [`Builtin::Compiler`] | [`core`], [`files`] | Puppet's core functions that touch the catalog, the scope or lambdas (`include`, `each`, `lookup`, `template` ...) or read the code's files (`file`, `find_file` ...) |
 //! | [`Builtin::Pure`] (core) | [`library`] | `versioncmp`, `sprintf`, `split`, `join`: pure, but never shadowed by modules |
 //! | [`Builtin::Compiler`] | [`stdlib`] | puppetlabs-stdlib functions that touch the catalog, scope or facts (`ensure_packages`, `fqdn_rand` ...), checked against stdlib's signatures |
 //! | any | [`modules`] | Ruby functions of other modules, offered only when the module is on the modulepath |
@@ -17,6 +17,7 @@
 //! defined.
 
 pub mod core;
+pub mod files;
 pub mod library;
 pub mod modules;
 pub mod stdlib;
@@ -127,6 +128,13 @@ fn core_function(name: &str, has_lambda: bool) -> Option<Builtin> {
         "type" => C(core::type_),
         "new" => C(core::new),
         "strftime" => C(core::strftime),
+        "file" => C(files::file),
+        "binary_file" => C(files::binary_file),
+        "find_file" => C(files::find_file),
+        "find_template" => C(files::find_template),
+        "module_directory" => C(files::module_directory),
+        "generate" => C(files::generate),
+        "scanf" if has_lambda => C(files::scanf_with),
         "versioncmp" | "sprintf" | "split" | "join" => P(library::lookup(name)?),
         _ => return None,
     })

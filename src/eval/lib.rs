@@ -19,6 +19,7 @@ pub mod functions;
 mod iteration;
 mod loader;
 pub mod lookup;
+pub mod modules;
 pub mod resource_types;
 pub mod scope;
 #[cfg(test)]
@@ -43,6 +44,10 @@ pub struct CompileRequest {
     pub node: String,
     /// Module directories for autoloading (`mod/manifests/init.pp` ...).
     pub modulepath: Vec<PathBuf>,
+    /// Whether `generate()` may run commands where the compile runs (`kuppet
+    /// compile` and `kuppet apply`: yes, as Puppet; the controller: only for
+    /// code whose grant allows commands). Refused by default.
+    pub allow_generate: bool,
 }
 
 /// Where Hiera data comes from beyond the modules' own `hiera.yaml`.
@@ -94,6 +99,7 @@ pub fn compile_with_data(
         &types,
     );
     c.hiera.global_config = data.hiera_config.clone();
+    c.allow_generate = request.allow_generate;
     for input in &request.manifests {
         c.register(&input.manifest, input.apply_top_level)
             .map_err(|e| e.into_diagnostic(&request.node))?;

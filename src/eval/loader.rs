@@ -6,7 +6,7 @@ use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, TOP};
 use kuppet_values::types::{AliasType, PType};
 use kuppet_values::value::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 impl<'a> Compiler<'a> {
@@ -48,13 +48,10 @@ impl<'a> Compiler<'a> {
     }
 
     /// Loads `module/kind/rest.pp` (`init.pp` for an empty `rest`) from the
-    /// first modulepath directory that has the module, once.
+    /// module's directory (the first modulepath directory that has it), once.
     fn load_module_file(&mut self, module: &str, kind: &str, rest: &[&str]) {
-        if self.modulepath.is_empty() {
-            return;
-        }
-        for dir in self.modulepath.clone() {
-            let mut path: PathBuf = dir.join(module).join(kind);
+        if let Some(dir) = self.modules.dir(module).map(Path::to_path_buf) {
+            let mut path: PathBuf = dir.join(kind);
             if rest.is_empty() {
                 path.push("init.pp");
             } else {
@@ -67,7 +64,7 @@ impl<'a> Compiler<'a> {
                 }
             }
             if !path.is_file() || self.loaded_paths.contains(&path) {
-                continue;
+                return;
             }
             self.loaded_paths.insert(path.clone());
             let text = match std::fs::read_to_string(&path) {
@@ -77,7 +74,7 @@ impl<'a> Compiler<'a> {
                         "Could not read {}: {e}",
                         path.display()
                     )));
-                    continue;
+                    return;
                 }
             };
             match kuppet_syntax::parse(&path.display().to_string(), &text) {

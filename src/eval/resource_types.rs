@@ -124,19 +124,7 @@ impl<'a> Compiler<'a> {
 
     /// Every module directory on the modulepath, in search order.
     fn module_dirs(&self) -> Vec<PathBuf> {
-        let mut out = Vec::new();
-        for dir in &self.modulepath {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                continue;
-            };
-            let mut mods: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_dir())
-                .collect();
-            mods.sort();
-            out.extend(mods);
-        }
-        out
+        self.modules.dirs().map(Path::to_path_buf).collect()
     }
 }
 

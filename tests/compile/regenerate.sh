@@ -26,7 +26,10 @@ one() {
   pp="$1"
   base="${pp%.pp}"
   args=("$pp" --facts "$FACTS")
-  if [ -d "$base.modules" ]; then
+  if [ -f "$base.modules/MODULEPATH" ]; then
+    # Several module directories, in the order the MODULEPATH file lists them.
+    args+=(--modulepath "$(sed -e '/^[[:space:]]*$/d' -e "s|^|$base.modules/|" "$base.modules/MODULEPATH" | paste -sd:)")
+  elif [ -d "$base.modules" ]; then
     # A modulepath replaces Debian's default one; stdlib cases keep stdlib
     # (kuppet has its functions built in).
     case "$pp" in

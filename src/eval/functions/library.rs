@@ -9,6 +9,7 @@
 
 mod collections;
 mod digests;
+pub(crate) mod scanf;
 pub(crate) mod signature;
 mod stdlib_collections;
 mod stdlib_json;
@@ -49,6 +50,7 @@ pub fn lookup(name: &str) -> Option<PureFn> {
         "delete_values" => stdlib_collections::delete_values,
         "difference" => stdlib_collections::difference,
         "dig" => collections::dig,
+        "digest" => digests::digest,
         "dig44" => stdlib_collections::dig44,
         "dirname" => stdlib_strings::dirname,
         "downcase" => strings::downcase,
@@ -90,6 +92,7 @@ pub fn lookup(name: &str) -> Option<PureFn> {
         "reverse" => stdlib_strings::reverse,
         "round" => values::round,
         "rstrip" => strings::rstrip,
+        "scanf" => scanf::scanf,
         "sha1" => digests::sha1,
         "sha256" => digests::sha256,
         "shell_escape" => stdlib_strings::shell_escape_fn,
@@ -155,6 +158,7 @@ pub const NAMES: &[&str] = &[
     "delete_values",
     "difference",
     "dig",
+    "digest",
     "dig44",
     "dirname",
     "downcase",
@@ -196,6 +200,7 @@ pub const NAMES: &[&str] = &[
     "reverse",
     "round",
     "rstrip",
+    "scanf",
     "sha1",
     "sha256",
     "shell_escape",

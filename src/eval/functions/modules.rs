@@ -138,13 +138,10 @@ impl Compiler<'_> {
         if let Some(&known) = self.module_files.get(rel) {
             return known;
         }
-        let found = self.modulepath.iter().any(|dir| {
-            std::fs::read_dir(dir).is_ok_and(|entries| {
-                entries
-                    .filter_map(|e| e.ok())
-                    .any(|e| e.path().join(Path::new(rel)).is_file())
-            })
-        });
+        let found = self
+            .modules
+            .dirs()
+            .any(|dir| dir.join(Path::new(rel)).is_file());
         self.module_files.insert(rel.to_string(), found);
         found
     }

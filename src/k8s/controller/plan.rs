@@ -365,6 +365,7 @@ impl Planner {
             facts: merged,
             node: name.clone(),
             modulepath: Vec::new(),
+            allow_generate: false,
         };
         let started = Instant::now();
         let compiled = (self.compile)(&request);

@@ -1,5 +1,6 @@
 //! Digest functions of Puppet's core: `md5`, `sha1` and `sha256` (hex digests
-//! of a string, as Ruby's `Digest::*.hexdigest`).
+//! of a string, as Ruby's `Digest::*.hexdigest`), and `digest` (the digest of
+//! Puppet's `digest_algorithm` setting, `sha256` by default).
 
 use kuppet_values::value::Value;
 use md5::{Digest, Md5};
@@ -36,6 +37,29 @@ pub(crate) fn sha256(args: &[Value]) -> Result<Value, String> {
 pub(crate) fn sha1(args: &[Value]) -> Result<Value, String> {
     let s = subject("sha1", args)?;
     Ok(Value::string(hex(&sha1::Sha1::digest(s.as_bytes()))))
+}
+
+/// `digest(string)`: the hex digest by Puppet's `digest_algorithm`
+/// (`sha256`). A 3.x function: undef is `''`; anything else that is not a
+/// String is refused as Ruby refuses it.
+pub(crate) fn digest(args: &[Value]) -> Result<Value, String> {
+    let [arg] = args else {
+        return Err(format!(
+            "digest(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        ));
+    };
+    let text = match arg {
+        Value::String(s) => s.to_string(),
+        Value::Undef => String::new(),
+        other => {
+            return Err(format!(
+                "no implicit conversion of {} into String",
+                kuppet_values::ruby::rb_class(other)
+            ));
+        }
+    };
+    Ok(Value::string(hex(&Sha256::digest(text.as_bytes()))))
 }
 
 #[cfg(test)]

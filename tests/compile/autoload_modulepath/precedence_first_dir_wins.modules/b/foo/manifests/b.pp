@@ -1,0 +1,1 @@
+class foo::b { notify { "b_foo_b": } }

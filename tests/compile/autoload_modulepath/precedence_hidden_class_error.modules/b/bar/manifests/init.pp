@@ -1,0 +1,1 @@
+class bar { notify { "b_bar": } }

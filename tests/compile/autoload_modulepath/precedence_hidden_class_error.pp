@@ -1,0 +1,2 @@
+# foo::b exists only in b's foo, which a's foo hides
+include foo::b

@@ -1,0 +1,1 @@
+notify { 'x': message => binary_file('m/nope.bin') }

@@ -1,0 +1,1 @@
+notify { 'x': message => scanf(42, '%d') }
