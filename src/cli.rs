@@ -10,6 +10,8 @@ mod diff;
 mod facts;
 mod k8s;
 mod parse;
+mod pull;
+mod push;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -34,6 +36,10 @@ enum Command {
     Diff(diff::Args),
     /// Print the facts of this machine (or the tree under --root), like `facter -j`.
     Facts(facts::Args),
+    /// Publish a directory of Puppet code as an OCI artifact (Flux's media types).
+    Push(push::Args),
+    /// Fetch a Puppet code artifact from a registry and unpack it, verified.
+    Pull(pull::Args),
     /// Run the operator: compile Manifests into NodeCatalogs.
     Controller(k8s::ControllerArgs),
     /// Run the node agent: apply this node's NodeCatalog and report.
@@ -51,6 +57,8 @@ pub fn main() -> ExitCode {
         Command::Apply(args) => apply::run(args),
         Command::Diff(args) => diff::run(args),
         Command::Facts(args) => facts::run(args),
+        Command::Push(args) => push::run(args),
+        Command::Pull(args) => pull::run(args),
         Command::Controller(args) => k8s::controller(args),
         Command::Agent(args) => k8s::agent(args),
         Command::Crds(args) => k8s::crds(args),

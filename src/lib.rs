@@ -10,3 +10,4 @@
 
 pub mod cli;
 pub mod k8s;
+pub mod registry;
