@@ -346,8 +346,7 @@ impl Exec {
         }
         let exe = cmd.exe();
         if exe.starts_with('/') {
-            let real = cx.host.path(&exe);
-            return match std::fs::metadata(&real) {
+            return match cx.host.fs().stat(&exe) {
                 Err(_) => Err(ResourceError::failed(format!(
                     "Could not find command '{exe}'"
                 ))),
@@ -439,7 +438,7 @@ impl Exec {
             return Ok(false);
         }
         for path in &self.creates {
-            if std::fs::symlink_metadata(cx.host.path(path)).is_ok() {
+            if cx.host.fs().exists(path) {
                 return Ok(false);
             }
         }

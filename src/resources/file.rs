@@ -6,6 +6,10 @@
 //! temporary file in the same directory gets its owner and mode first, then
 //! the bytes, is fsynced and renamed over the path, and the directory is
 //! fsynced, so a run killed at any moment leaves the old file or the new one.
+//!
+//! Every path (the file, its source, its backups) is reached through the
+//! host's [`crate::RootFs`]: resolved inside the root as the host resolves
+//! it, whatever links it crosses or gains during the run.
 
 pub mod checksum;
 pub mod recurse;
@@ -21,8 +25,8 @@ use serde_json::{Value, json};
 use sha2::Digest;
 use std::fs;
 use std::io::Write;
-use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
 
 /// What `ensure` asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,8 +112,8 @@ pub struct File {
     checksum: Checksum,
     validate_cmd: Option<String>,
     validate_replacement: String,
-    /// Found while examining: the source file used (path on this machine).
-    source_path: Option<PathBuf>,
+    /// Found while examining: the source file used (a managed path).
+    source_path: Option<String>,
     source_uri: Option<String>,
     desired_sum: Option<String>,
     /// A feature kuppet lacks: evaluating the resource fails with this.
@@ -292,17 +296,8 @@ impl File {
         })
     }
 
-    fn real(&self, cx: &Context) -> PathBuf {
-        cx.host.path(&self.path)
-    }
-
     fn stat(&self, cx: &Context) -> Option<fs::Metadata> {
-        let p = self.real(cx);
-        if self.follow {
-            fs::metadata(&p).ok()
-        } else {
-            fs::symlink_metadata(&p).ok()
-        }
+        cx.host.fs().metadata(&self.path, self.follow).ok()
     }
 
     /// Finds the first existing source; sets the desired content and type.
@@ -318,13 +313,8 @@ impl File {
                     None => source.clone(),
                 },
             };
-            let real = cx.host.path(&managed);
-            let meta = if self.follow {
-                fs::metadata(&real)
-            } else {
-                fs::symlink_metadata(&real)
-            };
-            if let Ok(meta) = meta {
+            let root = cx.host.fs();
+            if let Ok(meta) = root.metadata(&managed, self.follow) {
                 let uri = if source.starts_with("file:") {
                     source.clone()
                 } else {
@@ -332,7 +322,8 @@ impl File {
                 };
                 let kind = ftype(&meta);
                 if kind == "file" {
-                    self.desired_sum = Some(self.checksum.sum_file(&real).map_err(|e| {
+                    let sum = root.open(&managed).and_then(|f| self.checksum.sum_file(f));
+                    self.desired_sum = Some(sum.map_err(|e| {
                         ResourceError::failed(format!("Could not read {managed}: {}", io_text(&e)))
                     })?);
                 }
@@ -340,7 +331,8 @@ impl File {
                     self.ensure = Some(match kind {
                         "directory" => Ensure::Directory,
                         "link" => {
-                            self.target = fs::read_link(&real)
+                            self.target = root
+                                .read_link(&managed)
                                 .ok()
                                 .map(|t| t.to_string_lossy().into_owned());
                             Ensure::Link
@@ -369,7 +361,7 @@ impl File {
                         self.group = Some(meta.gid().to_string());
                     }
                 }
-                self.source_path = Some(real);
+                self.source_path = Some(managed);
                 self.source_uri = Some(uri);
                 return Ok(());
             }
@@ -542,13 +534,11 @@ impl File {
             );
             return Ok(());
         }
-        let real = self.real(cx);
+        let root = cx.host.fs().clone();
         match backup {
             Backup::Suffix(suffix) => {
-                let mut name = real.clone().into_os_string();
-                name.push(suffix);
-                let dest = PathBuf::from(name);
-                if let Ok(m) = fs::symlink_metadata(&dest) {
+                let dest = format!("{}{suffix}", self.path);
+                if let Ok(m) = root.lstat(&dest) {
                     if m.is_dir() {
                         return Err(ResourceError::failed(format!(
                             "Will not remove directory backup {}{suffix}; use a filebucket",
@@ -560,14 +550,14 @@ impl File {
                         Source::Resource,
                         format!("Removing old backup of type {}", ftype(&m)),
                     );
-                    fs::remove_file(&dest).map_err(|e| {
+                    root.remove_file(&dest).map_err(|e| {
                         ResourceError::failed(format!(
                             "Could not remove old backup: {}",
                             io_text(&e)
                         ))
                     })?;
                 }
-                copy_preserving(&real, &dest).map_err(|e| {
+                root.copy_preserving(&self.path, &dest).map_err(|e| {
                     ResourceError::failed(format!(
                         "Could not back {} up: {}",
                         self.path,
@@ -579,7 +569,7 @@ impl File {
                 if kind != "file" {
                     return Ok(());
                 }
-                let data = fs::read(&real).map_err(|e| {
+                let data = root.read(&self.path).map_err(|e| {
                     ResourceError::failed(format!(
                         "Could not back {} up: {}",
                         self.path,
@@ -587,18 +577,17 @@ impl File {
                     ))
                 })?;
                 let sum = hex(&sha2::Sha256::digest(&data));
-                let mut dir = cx.host.path("/var/lib/kuppet/clientbucket");
+                let mut dir = String::from(BUCKET);
                 for c in sum.chars().take(8) {
-                    dir.push(c.to_string());
+                    dir.push('/');
+                    dir.push(c);
                 }
-                dir.push(&sum);
-                fs::create_dir_all(&dir)
-                    .and_then(|_| fs::write(dir.join("contents"), &data))
+                dir.push('/');
+                dir.push_str(&sum);
+                root.create_dir_all(&dir, 0o750)
+                    .and_then(|_| root.write_atomic(&format!("{dir}/contents"), &data, 0o640))
                     .and_then(|_| {
-                        let mut paths = fs::OpenOptions::new()
-                            .create(true)
-                            .append(true)
-                            .open(dir.join("paths"))?;
+                        let mut paths = root.open_append(&format!("{dir}/paths"), 0o640)?;
                         writeln!(paths, "{}", self.path)
                     })
                     .map_err(|e| {
@@ -630,11 +619,11 @@ impl File {
         if wanted != "link" && current == wanted {
             return Ok(false);
         }
-        let real = self.real(cx);
+        let root = cx.host.fs();
         match current {
             "directory" => {
                 if self.force {
-                    fs::remove_dir_all(&real).map_err(|e| {
+                    root.remove_all(&self.path).map_err(|e| {
                         ResourceError::failed(format!(
                             "Could not remove {}: {}",
                             self.path,
@@ -652,7 +641,7 @@ impl File {
                 }
             }
             "link" | "file" | "fifo" | "socket" => {
-                fs::remove_file(&real).map_err(|e| {
+                root.remove_file(&self.path).map_err(|e| {
                     ResourceError::failed(format!(
                         "Could not remove {}: {}",
                         self.path,
@@ -691,7 +680,7 @@ impl File {
             }
         };
         self.remove_existing(cx, "file")?;
-        let real = self.real(cx);
+        let root = cx.host.fs().clone();
         let mode_int = match &self.mode {
             Some(m) => Some(mode::apply(m, 0o644, false).map_err(&wrap)?),
             None => None,
@@ -699,8 +688,8 @@ impl File {
         // Puppet's `replace_file`: when the path exists (following links), the
         // new file takes the owner and mode of what is there (`lstat`: a
         // followed link's own 0777).
-        let existing = if fs::metadata(&real).is_ok() {
-            fs::symlink_metadata(&real).ok()
+        let existing = if root.stat(&self.path).is_ok() {
+            root.lstat(&self.path).ok()
         } else {
             None
         };
@@ -726,12 +715,7 @@ impl File {
             .and_then(|g| cx.host.gid(g))
             .or(existing.as_ref().map(|m| m.gid()));
         let final_mode = mode_int.unwrap_or(effective_mode);
-        let dir = real.parent().unwrap_or(Path::new("/")).to_path_buf();
-        let base = real
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if !dir.is_dir() {
+        if !root.is_dir(&parent_of(&self.path)) {
             // Puppet writes content through a temporary file, and creates an
             // empty file by opening the path itself: the errors differ.
             return Err(wrap(
@@ -745,49 +729,38 @@ impl File {
                 },
             ));
         }
-        let (tmp, mut file) = create_temp(&dir, &base).map_err(|e| wrap(io_text(&e)))?;
-        let cleanup = |e: String| {
-            let _ = fs::remove_file(&tmp);
-            wrap(e)
-        };
+        // Dropped on any error below: the temporary file goes with it.
+        let mut tmp = root
+            .temp_beside(&self.path)
+            .map_err(|e| wrap(io_text(&e)))?;
         // Owner and mode first, so the content is never readable wider.
         if uid.is_some() || gid.is_some() {
-            std::os::unix::fs::fchown(&file, uid, gid).map_err(|e| cleanup(io_text(&e)))?;
+            tmp.set_owner(uid, gid).map_err(|e| wrap(io_text(&e)))?;
         }
-        file.set_permissions(fs::Permissions::from_mode(final_mode))
-            .map_err(|e| cleanup(io_text(&e)))?;
+        tmp.set_mode(final_mode).map_err(|e| wrap(io_text(&e)))?;
         if let Some(content) = &self.content {
-            file.write_all(content).map_err(|e| cleanup(io_text(&e)))?;
+            tmp.file()
+                .write_all(content)
+                .map_err(|e| wrap(io_text(&e)))?;
         } else if let Some(src) = &self.source_path {
-            let mut input = fs::File::open(src).map_err(|e| cleanup(io_text(&e)))?;
-            std::io::copy(&mut input, &mut file).map_err(|e| cleanup(io_text(&e)))?;
+            let mut input = root.open(src).map_err(|e| wrap(io_text(&e)))?;
+            std::io::copy(&mut input, tmp.file()).map_err(|e| wrap(io_text(&e)))?;
         }
-        file.sync_all().map_err(|e| cleanup(io_text(&e)))?;
-        drop(file);
+        tmp.file().sync_all().map_err(|e| wrap(io_text(&e)))?;
         if let Some(cmd) = &self.validate_cmd {
-            let managed_tmp = format!(
-                "{}/{}",
-                Path::new(&self.path)
-                    .parent()
-                    .map(|p| p.to_string_lossy().into_owned())
-                    .unwrap_or_default()
-                    .trim_end_matches('/'),
-                tmp.file_name()
-                    .map(|n| n.to_string_lossy())
-                    .unwrap_or_default()
-            );
-            let line = cmd.replace(&self.validate_replacement, &managed_tmp);
+            // The command runs inside the root and finds the temporary file
+            // at its managed path, as the file resource sees it.
+            let line = cmd.replace(&self.validate_replacement, tmp.managed_path());
             let out = cx
                 .host
                 .run(&crate::machine::CommandSpec {
                     argv: Some(crate::machine::Argv::Line(line.clone())),
                     ..Default::default()
                 })
-                .map_err(|e| cleanup(e.to_string()))?;
+                .map_err(|e| wrap(e.to_string()))?;
             if !out.success() {
                 // Puppet's ExecutionFailure is a Puppet::Error: setting
                 // `ensure` does not wrap it.
-                let _ = fs::remove_file(&tmp);
                 return Err(ResourceError::failed(format!(
                     "Execution of '{line}' returned {}: {}",
                     out.code.map(|c| c.to_string()).unwrap_or_default(),
@@ -795,17 +768,14 @@ impl File {
                 )));
             }
         }
-        fs::rename(&tmp, &real).map_err(|e| cleanup(io_text(&e)))?;
-        if let Ok(d) = fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
+        tmp.commit().map_err(|e| wrap(io_text(&e)))?;
         self.property_fix(cx).map_err(|e| wrap(e.to_string()))
     }
 
     /// Sets owner, group and mode after creating something (Puppet's `property_fix`).
     fn property_fix(&self, cx: &mut Context) -> Result<(), ResourceError> {
-        let real = self.real(cx);
-        let Ok(meta) = fs::symlink_metadata(&real) else {
+        let root = cx.host.fs().clone();
+        let Ok(meta) = root.lstat(&self.path) else {
             return Ok(());
         };
         let uid = match &self.owner {
@@ -827,12 +797,10 @@ impl File {
         let change_uid = uid.filter(|u| *u != meta.uid());
         let change_gid = gid.filter(|g| *g != meta.gid());
         if change_uid.is_some() || change_gid.is_some() {
-            let r = if self.follow {
-                std::os::unix::fs::chown(&real, change_uid, change_gid)
-            } else {
-                std::os::unix::fs::lchown(&real, change_uid, change_gid)
-            };
-            r.map_err(|e| ResourceError::failed(format!("Failed to set owner: {}", io_text(&e))))?;
+            root.set_owner(&self.path, change_uid, change_gid, self.follow)
+                .map_err(|e| {
+                    ResourceError::failed(format!("Failed to set owner: {}", io_text(&e)))
+                })?;
         }
         if let Some(m) = &self.mode
             && !meta.file_type().is_symlink()
@@ -845,7 +813,7 @@ impl File {
             let want = mode::apply(&desired, meta.mode() & 0o7777, meta.is_dir())
                 .map_err(ResourceError::failed)?;
             if want != meta.mode() & 0o7777 {
-                fs::set_permissions(&real, fs::Permissions::from_mode(want)).map_err(|e| {
+                root.set_mode(&self.path, want).map_err(|e| {
                     ResourceError::failed(format!(
                         "failed to set mode {:o} on {}: {}",
                         meta.mode() & 0o7777,
@@ -859,12 +827,9 @@ impl File {
     }
 
     fn make_directory(&self, cx: &mut Context) -> Result<(), ResourceError> {
-        let real = self.real(cx);
-        let parent_managed = Path::new(&self.path)
-            .parent()
-            .map(|p| p.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "/".into());
-        if !cx.host.path(&parent_managed).exists() {
+        let root = cx.host.fs().clone();
+        let parent_managed = parent_of(&self.path);
+        if root.stat(&parent_managed).is_err() {
             return Err(ResourceError::failed(format!(
                 "Cannot create {}; parent directory {parent_managed} does not exist",
                 self.path
@@ -874,12 +839,10 @@ impl File {
             Some(m) => {
                 let bits =
                     mode::apply(&mode::dirmask(m), 0o755, true).map_err(ResourceError::failed)?;
-                fs::DirBuilder::new()
-                    .mode(0o700)
-                    .create(&real)
-                    .and_then(|_| fs::set_permissions(&real, fs::Permissions::from_mode(bits)))
+                root.create_dir(&self.path, 0o700)
+                    .and_then(|_| root.set_mode(&self.path, bits))
             }
-            None => fs::DirBuilder::new().mode(0o777).create(&real),
+            None => root.create_dir(&self.path, 0o777),
         };
         result.map_err(|e| self.set_failed(io_text(&e)))?;
         self.property_fix(cx)
@@ -893,76 +856,25 @@ impl File {
             ));
         };
         self.remove_existing(cx, target)?;
-        let real = self.real(cx);
-        if fs::symlink_metadata(&real).is_ok() {
+        let root = cx.host.fs();
+        if root.lstat(&self.path).is_ok() {
             return Err(ResourceError::failed("Could not remove existing file"));
         }
-        std::os::unix::fs::symlink(target, &real).map_err(|e| self.set_failed(io_text(&e)))?;
+        root.symlink(target, &self.path)
+            .map_err(|e| self.set_failed(io_text(&e)))?;
         self.property_fix(cx)
             .map_err(|e| self.set_failed(e.to_string()))
     }
 }
 
-/// Removes temporary files a killed run left beside `base` (their process is gone).
-fn remove_stale_temps(dir: &Path, base: &str) {
-    let prefix = format!(".{base}.kuppet-");
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
-            continue;
-        };
-        let pid = rest.split('-').next().unwrap_or("");
-        let alive = !pid.is_empty() && Path::new("/proc").join(pid).exists();
-        if !alive || pid == std::process::id().to_string() {
-            let _ = fs::remove_file(entry.path());
-        }
-    }
-}
+/// Where a file bucket keeps its copies (Puppet's `clientbucketdir`).
+const BUCKET: &str = "/var/lib/kuppet/clientbucket";
 
-/// Creates a new temporary file beside `base` in `dir`, readable by owner only.
-fn create_temp(dir: &Path, base: &str) -> std::io::Result<(PathBuf, fs::File)> {
-    remove_stale_temps(dir, base);
-    let pid = std::process::id();
-    for attempt in 0..100u32 {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let name = format!(".{base}.kuppet-{pid}-{nanos:x}-{attempt}");
-        let path = dir.join(name);
-        match fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&path)
-        {
-            Ok(f) => return Ok((path, f)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(std::io::Error::other("could not create a temporary file"))
-}
-
-/// Copies a file, link or tree keeping modes (Puppet's `cp_r` with preserve).
-fn copy_preserving(from: &Path, to: &Path) -> std::io::Result<()> {
-    let meta = fs::symlink_metadata(from)?;
-    if meta.file_type().is_symlink() {
-        std::os::unix::fs::symlink(fs::read_link(from)?, to)
-    } else if meta.is_dir() {
-        fs::create_dir(to)?;
-        for entry in fs::read_dir(from)? {
-            let entry = entry?;
-            copy_preserving(&entry.path(), &to.join(entry.file_name()))?;
-        }
-        fs::set_permissions(to, meta.permissions())
-    } else {
-        fs::copy(from, to)?;
-        let _ = std::os::unix::fs::chown(to, Some(meta.uid()), Some(meta.gid()));
-        fs::set_permissions(to, meta.permissions())
+/// The managed parent directory of a managed path (`/` for `/x`).
+fn parent_of(path: &str) -> String {
+    match path.trim_end_matches('/').rfind('/') {
+        Some(0) | None => "/".into(),
+        Some(i) => path[..i].to_string(),
     }
 }
 
@@ -1014,13 +926,18 @@ impl super::Provider for File {
             let current = match (&stat, current_type) {
                 (None, _) => Value::String("absent".into()),
                 (Some(_), Some("file")) => {
-                    let sum = self.checksum.sum_file(&self.real(cx)).map_err(|e| {
-                        ResourceError::failed(format!(
-                            "Could not read file {}: {}",
-                            self.reference,
-                            io_text(&e)
-                        ))
-                    })?;
+                    let sum = cx
+                        .host
+                        .fs()
+                        .open(&self.path)
+                        .and_then(|f| self.checksum.sum_file(f))
+                        .map_err(|e| {
+                            ResourceError::failed(format!(
+                                "Could not read file {}: {}",
+                                self.reference,
+                                io_text(&e)
+                            ))
+                        })?;
                     Value::String(sum)
                 }
                 _ => Value::Null,
@@ -1049,14 +966,17 @@ impl super::Provider for File {
         if let Some(target) = &self.target {
             let current = match (&stat, current_type) {
                 (None, _) => "absent".to_string(),
-                (Some(_), Some("link")) => fs::read_link(self.real(cx))
+                (Some(_), Some("link")) => cx
+                    .host
+                    .fs()
+                    .read_link(&self.path)
                     .map(|t| t.to_string_lossy().into_owned())
                     .unwrap_or_default(),
                 _ => "notlink".to_string(),
             };
             // Puppet's `replace` test here follows links: a dangling link
             // is retargeted even with replace => false.
-            let exists = fs::metadata(self.real(cx)).is_ok();
+            let exists = cx.host.fs().stat(&self.path).is_ok();
             let sync = if !self.replace && exists || current == *target {
                 Sync::InSync
             } else {
@@ -1135,7 +1055,6 @@ impl super::Provider for File {
                 Ok(property.change_message())
             }
             "owner" | "group" => {
-                let real = self.real(cx);
                 let (uid, gid) = if property.name == "owner" {
                     let owner = self.owner.clone().unwrap_or_default();
                     let uid = cx.host.uid(&owner).ok_or_else(|| {
@@ -1149,11 +1068,7 @@ impl super::Provider for File {
                     })?;
                     (None, Some(gid))
                 };
-                let r = if self.follow {
-                    std::os::unix::fs::chown(&real, uid, gid)
-                } else {
-                    std::os::unix::fs::lchown(&real, uid, gid)
-                };
+                let r = cx.host.fs().set_owner(&self.path, uid, gid, self.follow);
                 r.map_err(|e| {
                     let what = if property.name == "owner" {
                         format!("owner to '{}'", uid.unwrap_or_default())
@@ -1166,8 +1081,7 @@ impl super::Provider for File {
             }
             "mode" => {
                 let desired = self.mode.clone().unwrap_or_default();
-                let real = self.real(cx);
-                let meta = fs::metadata(&real).ok();
+                let meta = cx.host.fs().stat(&self.path).ok();
                 let is_dir = meta.as_ref().is_some_and(|m| m.is_dir());
                 let current = meta.as_ref().map(|m| m.mode() & 0o7777).unwrap_or(0o644);
                 let desired = if is_dir {
@@ -1176,7 +1090,7 @@ impl super::Provider for File {
                     desired
                 };
                 let want = mode::apply(&desired, current, is_dir).map_err(ResourceError::failed)?;
-                fs::set_permissions(&real, fs::Permissions::from_mode(want)).map_err(|e| {
+                cx.host.fs().set_mode(&self.path, want).map_err(|e| {
                     ResourceError::failed(format!(
                         "failed to set mode {} on {}: {}",
                         property.current.as_str().unwrap_or(""),

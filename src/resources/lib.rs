@@ -17,6 +17,7 @@ pub mod machine;
 pub mod mode;
 pub mod notify;
 pub mod package;
+pub mod rootfs;
 pub mod service;
 pub mod tidy;
 pub mod user;
@@ -24,6 +25,7 @@ pub mod user;
 use kuppet_catalog::Resource;
 use kuppet_catalog::graph::AutoRequire;
 pub use machine::Machine;
+pub use rootfs::{RootError, RootFs, TempFile};
 use serde_json::Value;
 
 /// Why a resource could not be examined or changed. The message is what

@@ -1,11 +1,14 @@
-//! The host a run converges: the root every managed path lives under, the
-//! commands run inside it (chroot when the root is not `/`), and its users
+//! The host a run converges: the root every managed path lives under (its
+//! files reached only through [`RootFs`], which resolves every path inside
+//! the root as the host would), the commands run inside it (chroot into the
+//! same directory descriptor when the root is not `/`, or PID 1's namespaces
+//! when the root is the host's own root seen from a container), and its users
 //! and groups read from the root's `/etc/passwd` and `/etc/group`.
 
+use crate::rootfs::{RootError, RootFs};
 use std::ffi::CString;
 use std::io::Read;
 use std::os::fd::AsRawFd;
-use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -18,6 +21,8 @@ const USER_ENV_VARS: [&str; 3] = ["HOME", "USER", "LOGNAME"];
 #[derive(Debug, Clone)]
 pub struct Machine {
     root: PathBuf,
+    /// The root's files, every path resolved inside it.
+    fs: RootFs,
     /// Run provider tools (dpkg-query, systemctl, useradd...) from this
     /// directory on the running system instead of inside the root.
     tool_dir: Option<PathBuf>,
@@ -106,12 +111,16 @@ pub struct GroupEntry {
 
 impl Machine {
     /// The host whose filesystem starts at `root` (`/` for this machine).
-    pub fn new(root: impl Into<PathBuf>) -> Machine {
-        Machine {
-            root: root.into(),
+    /// Fails when the root cannot be opened, or this kernel cannot keep
+    /// lookups inside it (no `openat2`).
+    pub fn new(root: impl Into<PathBuf>) -> Result<Machine, RootError> {
+        let root = root.into();
+        Ok(Machine {
+            fs: RootFs::new(&root)?,
+            root,
             tool_dir: None,
             accounts: std::cell::RefCell::new(None),
-        }
+        })
     }
 
     /// Runs provider tools from `dir` on the running system (tests, or hosts
@@ -125,23 +134,21 @@ impl Machine {
         &self.root
     }
 
+    /// The root's files: read, write atomically, list, stat, chown, chmod,
+    /// every path resolved inside the root (see [`RootFs`]).
+    pub fn fs(&self) -> &RootFs {
+        &self.fs
+    }
+
     /// Whether commands must enter the root (it is not `/`).
     pub(crate) fn chrooted(&self) -> bool {
         self.root != Path::new("/")
     }
 
-    /// Where a managed absolute path lives on this machine.
-    pub fn path(&self, managed: &str) -> PathBuf {
-        if !self.chrooted() {
-            return PathBuf::from(managed);
-        }
-        self.root.join(managed.trim_start_matches('/'))
-    }
-
     /// Whether a program is an executable file inside the root.
     pub(crate) fn is_executable(&self, managed: &str) -> bool {
         use std::os::unix::fs::PermissionsExt;
-        match std::fs::metadata(self.path(managed)) {
+        match self.fs.stat(managed) {
             Ok(m) => m.is_file() && m.permissions().mode() & 0o111 != 0,
             Err(_) => false,
         }
@@ -178,8 +185,16 @@ impl Machine {
         self.accounts(|(_, groups)| groups.clone())
     }
 
+    /// A text file of the root (lossy UTF-8), empty when unreadable.
+    pub(crate) fn read_text(&self, managed: &str) -> String {
+        self.fs
+            .read(managed)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+    }
+
     fn read_users(&self) -> Vec<PasswdEntry> {
-        let text = std::fs::read_to_string(self.path("/etc/passwd")).unwrap_or_default();
+        let text = self.read_text("/etc/passwd");
         text.lines()
             .filter_map(|line| {
                 let f: Vec<&str> = line.split(':').collect();
@@ -199,7 +214,7 @@ impl Machine {
     }
 
     fn read_groups(&self) -> Vec<GroupEntry> {
-        let text = std::fs::read_to_string(self.path("/etc/group")).unwrap_or_default();
+        let text = self.read_text("/etc/group");
         text.lines()
             .filter_map(|line| {
                 let f: Vec<&str> = line.split(':').collect();
@@ -279,12 +294,12 @@ impl Machine {
         let use_tools = spec.tool && self.tool_dir.is_some();
         let chroot = self.chrooted() && !use_tools;
         if let Some(cwd) = &spec.cwd {
-            let real = if use_tools {
-                PathBuf::from(cwd)
+            let exists = if use_tools {
+                Path::new(cwd).is_dir()
             } else {
-                self.path(cwd)
+                self.fs.is_dir(cwd)
             };
-            if !real.is_dir() {
+            if !exists {
                 return Err(CommandError::NoCwd(cwd.clone()));
             }
         }
@@ -397,8 +412,10 @@ impl Machine {
                 });
             }
         } else if chroot {
-            let root_c = CString::new(self.root.as_os_str().as_bytes())
-                .map_err(|e| CommandError::Spawn(std::io::Error::other(e)))?;
+            // The very directory the file resources resolve from: the
+            // command's `/` is the descriptor's directory, whatever its path
+            // names by now.
+            let root_fd = self.fs.root_fd().as_raw_fd();
             let cwd_c = match &spec.cwd {
                 Some(cwd) => Some(
                     CString::new(cwd.as_bytes())
@@ -407,12 +424,13 @@ impl Machine {
                 None => None,
             };
             // SAFETY: the closure runs in the forked child before exec and
-            // only calls async-signal-safe functions (setsid, chroot, chdir,
-            // setgid, setuid, umask) on data prepared before the fork.
+            // only calls async-signal-safe functions (setsid, fchdir, chroot,
+            // chdir, setgid, setuid, umask) on data prepared before the fork;
+            // the root descriptor stays open in the parent.
             unsafe {
                 cmd.pre_exec(move || {
                     libc::setsid();
-                    if libc::chroot(root_c.as_ptr()) != 0 {
+                    if libc::fchdir(root_fd) != 0 || libc::chroot(c".".as_ptr()) != 0 {
                         return Err(std::io::Error::last_os_error());
                     }
                     let dir = cwd_c.as_deref().unwrap_or(c"/");
@@ -674,7 +692,7 @@ mod tests {
 
     #[test]
     fn commands_run_and_report_exit_codes() {
-        let host = Machine::new("/");
+        let host = Machine::new("/").expect("root");
         let out = host
             .run(&CommandSpec {
                 argv: Some(Argv::Line(
@@ -689,7 +707,7 @@ mod tests {
 
     #[test]
     fn a_timeout_stops_the_command() {
-        let host = Machine::new("/");
+        let host = Machine::new("/").expect("root");
         let started = Instant::now();
         let err = host
             .run(&CommandSpec {
@@ -703,11 +721,32 @@ mod tests {
     }
 
     #[test]
-    fn paths_map_under_the_root() {
-        assert_eq!(Machine::new("/").path("/etc/x"), PathBuf::from("/etc/x"));
-        assert_eq!(
-            Machine::new("/host").path("/etc/x"),
-            PathBuf::from("/host/etc/x")
+    fn accounts_are_read_inside_the_root_through_its_links() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("usr/share/base")).expect("mkdir");
+        std::fs::write(
+            root.join("usr/share/base/passwd"),
+            "root:x:0:0:root:/root:/bin/sh\nkupp:x:1234:1235::/home/kupp:/bin/sh\n",
+        )
+        .expect("write");
+        std::fs::write(root.join("usr/share/base/group"), "kupp:x:1235:kupp\n").expect("write");
+        std::fs::create_dir(root.join("etc")).expect("mkdir");
+        // Absolute links, as a host has them: resolved inside the root.
+        std::os::unix::fs::symlink("/usr/share/base/passwd", root.join("etc/passwd")).expect("ln");
+        std::os::unix::fs::symlink("/usr/share/base/group", root.join("etc/group")).expect("ln");
+        let host = Machine::new(root).expect("root");
+        assert_eq!(host.uid("kupp"), Some(1234));
+        assert_eq!(host.gid("kupp"), Some(1235));
+        assert_eq!(host.credentials(1234, None), (1235, vec![1235]));
+    }
+
+    #[test]
+    fn a_missing_root_is_an_error_not_a_panic() {
+        let err = Machine::new("/nonexistent-kuppet-root").expect_err("no root");
+        assert!(
+            err.to_string().contains("/nonexistent-kuppet-root"),
+            "{err}"
         );
     }
 }

@@ -269,7 +269,7 @@ impl Package {
             }
             return result.map(|_| ());
         }
-        if let Ok(sources) = std::fs::read_to_string(cx.host.path("/etc/apt/sources.list"))
+        if let Ok(sources) = cx.host.fs().read_to_string("/etc/apt/sources.list")
             && sources
                 .lines()
                 .any(|l| !l.trim_start().starts_with('#') && l.contains("cdrom:"))

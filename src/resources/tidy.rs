@@ -12,7 +12,6 @@ use indexmap::IndexMap;
 use kuppet_catalog::Resource;
 use kuppet_catalog::graph::normalize_path;
 use serde_json::Value;
-use std::fs;
 use std::os::unix::fs::MetadataExt;
 
 /// Metaparameters a generated file takes from its tidy (Puppet's
@@ -171,7 +170,7 @@ pub fn generate(
     let criteria = Criteria::of(resource)?;
     let top =
         normalize_path(&param_string(resource, "path").unwrap_or_else(|| resource.title.clone()));
-    if fs::symlink_metadata(host.path(&top)).is_err() {
+    if host.fs().lstat(&top).is_err() {
         return Ok(Vec::new());
     }
     let mut candidates = vec![top.clone()];
@@ -226,7 +225,7 @@ pub fn validate(resource: &Resource) -> Result<(), ResourceError> {
 
 /// Puppet's `tidy?` for one path.
 fn selects(c: &Criteria, host: &Machine, path: &str, now: i64) -> bool {
-    let Ok(meta) = fs::symlink_metadata(host.path(path)) else {
+    let Ok(meta) = host.fs().lstat(path) else {
         return false;
     };
     if meta.is_dir() && !c.rmdirs {

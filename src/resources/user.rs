@@ -49,7 +49,7 @@ struct Shadow {
 }
 
 fn read_shadow(cx: &Context, name: &str) -> Option<Shadow> {
-    let text = std::fs::read_to_string(cx.host.path("/etc/shadow")).ok()?;
+    let text = cx.host.fs().read_to_string("/etc/shadow").ok()?;
     text.lines().find_map(|line| {
         let f: Vec<&str> = line.split(':').collect();
         if f.len() < 8 || f[0] != name {
@@ -199,7 +199,7 @@ impl User {
 
     fn check_shell(&self, cx: &Context) -> Result<(), ResourceError> {
         if let Some(shell) = &self.shell {
-            if !cx.host.path(shell).exists() {
+            if cx.host.fs().stat(shell).is_err() {
                 return Err(ResourceError::failed(format!("Shell {shell} must exist")));
             }
             if !cx.host.is_executable(shell) {

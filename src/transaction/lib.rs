@@ -73,6 +73,9 @@ pub enum TransactionError {
     /// The graph could not be built (a relationship to a missing resource).
     #[error(transparent)]
     Graph(#[from] GraphError),
+    /// The root could not be opened (or paths cannot be kept inside it).
+    #[error(transparent)]
+    Root(resources::RootError),
     /// The graph files could not be written.
     #[error("Could not write the graphs to {path}: {source}")]
     GraphDir {
@@ -144,7 +147,8 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
     } else {
         options.root.clone()
     };
-    let host = std::rc::Rc::new(Machine::new(root).with_tool_dir(options.tool_dir.clone()));
+    let host = Machine::new(&root).map_err(TransactionError::Root)?;
+    let host = std::rc::Rc::new(host.with_tool_dir(options.tool_dir.clone()));
     let containment: Vec<Vec<String>> = (0..catalog.resources.len())
         .map(|i| graph.containment_path(catalog, i))
         .collect();
@@ -536,12 +540,22 @@ impl Run<'_> {
 
     /// The state kept between runs, read the first time it is needed.
     fn stored(&mut self) -> &mut state::Stored {
-        let dir = self
-            .options
-            .state_dir
-            .clone()
-            .unwrap_or_else(|| self.host.path("/var/lib/kuppet"));
-        self.stored.get_or_insert_with(|| state::Stored::load(&dir))
+        if self.stored.is_none() {
+            // An explicit state directory is a path of this machine; the
+            // default is inside the root, reached like every managed path.
+            let (fs, dir) = match &self.options.state_dir {
+                Some(dir) => (
+                    resources::RootFs::new("/").ok(),
+                    std::path::absolute(dir)
+                        .unwrap_or_else(|_| dir.clone())
+                        .to_string_lossy()
+                        .into_owned(),
+                ),
+                None => (Some(self.host.fs().clone()), "/var/lib/kuppet".to_string()),
+            };
+            self.stored = Some(state::Stored::load(fs, &dir));
+        }
+        self.stored.as_mut().expect("loaded above")
     }
 
     /// Sends a vertex's events along its refresh edges.

@@ -6,7 +6,6 @@
 use sha2::Digest;
 use std::fs;
 use std::io::Read;
-use std::path::Path;
 
 /// The digest used to compare content.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,9 +74,8 @@ impl Checksum {
         self.sum_reader(&mut r).unwrap_or_default()
     }
 
-    /// The labelled checksum of a file's content, read in blocks.
-    pub(crate) fn sum_file(self, path: &Path) -> std::io::Result<String> {
-        let f = fs::File::open(path)?;
+    /// The labelled checksum of an open file's content, read in blocks.
+    pub(crate) fn sum_file(self, f: fs::File) -> std::io::Result<String> {
         if self.lite() {
             self.sum_reader(&mut f.take(LITE))
         } else {

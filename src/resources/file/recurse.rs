@@ -17,7 +17,6 @@ use indexmap::IndexMap;
 use kuppet_catalog::Resource;
 use kuppet_catalog::graph::normalize_path;
 use serde_json::Value;
-use std::fs;
 
 /// Parameters a child never inherits.
 const NOT_INHERITED: &[&str] = &[
@@ -117,13 +116,7 @@ pub fn generate(
             .or_else(|| source.strip_prefix("file:"))
             .unwrap_or(&source)
             .to_string();
-        let real = host.path(&local);
-        let meta = if follow {
-            fs::metadata(&real)
-        } else {
-            fs::symlink_metadata(&real)
-        };
-        let Ok(meta) = meta else {
+        let Ok(meta) = host.fs().metadata(&local, follow) else {
             continue;
         };
         if !meta.is_dir() {
@@ -240,7 +233,9 @@ fn glob(pattern: &[u8], name: &[u8]) -> bool {
 }
 
 /// Puppet's `Fileset`: the entries under a directory (managed path), depth
-/// first, `limit` levels deep; links are not followed unless `follow`.
+/// first, `limit` levels deep; links are not followed unless `follow` (and
+/// then inside the root, as everything else). Each entry is looked up by its
+/// managed path, so the walk is bounded by PATH_MAX, never by the stack.
 pub(crate) fn walk(
     host: &Machine,
     top: &str,
@@ -248,8 +243,10 @@ pub(crate) fn walk(
     follow: bool,
     ignore: &[String],
 ) -> Vec<Entry> {
+    #[allow(clippy::too_many_arguments)]
     fn go(
-        real: &std::path::Path,
+        root: &crate::RootFs,
+        managed: &str,
         relative: &str,
         depth: usize,
         limit: Option<usize>,
@@ -260,25 +257,16 @@ pub(crate) fn walk(
         if limit.is_some_and(|l| depth > l) {
             return;
         }
-        let Ok(entries) = fs::read_dir(real) else {
+        let Ok(mut names) = root.read_dir(managed, follow) else {
             return;
         };
-        let mut names: Vec<String> = entries
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect();
         names.sort();
         for name in names {
             if ignore.iter().any(|p| glob(p.as_bytes(), name.as_bytes())) {
                 continue;
             }
-            let path = real.join(&name);
-            let meta = if follow {
-                fs::metadata(&path)
-            } else {
-                fs::symlink_metadata(&path)
-            };
-            let Ok(meta) = meta else {
+            let path = join(managed, &name);
+            let Ok(meta) = root.metadata(&path, follow) else {
                 continue;
             };
             let rel = if relative.is_empty() {
@@ -292,19 +280,15 @@ pub(crate) fn walk(
                 directory,
             });
             if directory {
-                go(&path, &rel, depth + 1, limit, follow, ignore, out);
+                go(root, &path, &rel, depth + 1, limit, follow, ignore, out);
             }
         }
     }
-    let real = host.path(top);
-    let is_dir = if follow {
-        fs::metadata(&real).is_ok_and(|m| m.is_dir())
-    } else {
-        fs::symlink_metadata(&real).is_ok_and(|m| m.is_dir())
-    };
+    let root = host.fs();
+    let is_dir = root.metadata(top, follow).is_ok_and(|m| m.is_dir());
     let mut out = Vec::new();
     if is_dir {
-        go(&real, "", 1, limit, follow, ignore, &mut out);
+        go(root, top, "", 1, limit, follow, ignore, &mut out);
     }
     out
 }
