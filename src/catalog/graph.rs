@@ -101,7 +101,7 @@ pub(crate) fn canonical_reference(reference: &str) -> String {
     }
 }
 
-fn canonical_pair(ty: &str, title: &str) -> String {
+pub(crate) fn canonical_pair(ty: &str, title: &str) -> String {
     let ty = capitalize_segments(ty);
     if ty == "Class" {
         format!("Class[{}]", capitalize_segments(title))

@@ -8,6 +8,7 @@
 
 pub mod diff;
 pub mod graph;
+pub mod validate;
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};

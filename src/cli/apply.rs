@@ -1,8 +1,10 @@
 //! `kuppet apply MANIFEST...`: compile, then converge this machine like `puppet apply`.
 //!
 //! With `--catalog FILE` the catalog JSON is applied as it is (what the agent
-//! does with a NodeCatalog); otherwise the manifests are parsed and compiled
-//! with the facts (`--facts`, or gathered from the host) first.
+//! does with a NodeCatalog), after the same checks the agent makes (a bad
+//! catalog is refused: exit 1, the problem named, nothing touched);
+//! otherwise the manifests are parsed and compiled with the facts
+//! (`--facts`, or gathered from the host) first.
 
 use super::compile::{FileNames, Inputs, compile_files, print_logs};
 use kuppet_catalog::Catalog;
@@ -103,8 +105,21 @@ fn run_inner(args: Args) -> Result<u8, Failure> {
         )));
     }
     let retrieval = Instant::now();
+    let limits = kuppet_catalog::validate::Limits::default();
     let mut catalog = match &args.catalog {
-        Some(path) => read_catalog(path)?,
+        Some(path) => {
+            let catalog = read_catalog(path)?;
+            // Puppet's own refusals (a bad mode...) keep Puppet's words
+            // from the run ("Failed to apply catalog: ..."); what only an
+            // agent checks is named here.
+            kuppet_catalog::validate::validate(&catalog, &limits).map_err(|e| {
+                format!(
+                    "The catalog {} is invalid, nothing was applied: {e}",
+                    path.display()
+                )
+            })?;
+            catalog
+        }
         None => compile(&args, &root)?,
     };
     let config_retrieval = retrieval.elapsed().as_secs_f64();
@@ -130,6 +145,7 @@ fn run_inner(args: Args) -> Result<u8, Failure> {
         tool_dir: std::env::var_os("KUPPET_TOOL_DIR").map(PathBuf::from),
         config_retrieval: Some(config_retrieval),
         state_dir: args.statedir.clone(),
+        limits,
     };
     let report = transaction::apply(&catalog, &options)
         .map_err(|e| format!("Failed to apply catalog: {e}"))?;

@@ -7,6 +7,12 @@
 //! disk first, so the agent goes on enforcing it while the API server is
 //! away; each run's status is kept there too until it has been written to
 //! the NodeCatalog, so reporting catches up when the API server returns.
+//!
+//! Every catalog is checked before it replaces the one held
+//! (`kuppet_transaction::check`: sizes, depth, names, NUL bytes, paths,
+//! duplicates, edges, each resource's parameters): a bad one is refused with
+//! the reason `CatalogInvalid`, and the agent goes on enforcing its last good
+//! catalog, saying so in every status until a good catalog arrives.
 
 pub mod cache;
 pub mod summary;
@@ -17,12 +23,13 @@ use super::http::{self, Response};
 use super::metrics::AgentMetrics;
 use super::status::{self, Condition, Wanted, kind};
 use super::{AGENT_MANAGER, VERSION, codec};
-use cache::{CachedCatalog, PendingStatus, StateDir};
+use cache::{CacheError, CachedCatalog, PendingStatus, StateDir};
 use futures::StreamExt;
 use kube::api::{Api, Patch, PatchParams};
 use kube::runtime::{WatchStreamExt, watcher};
 use kube::{Client, Resource};
 use kuppet_catalog::Catalog;
+use kuppet_catalog::validate::Limits;
 use kuppet_transaction::ApplyOptions;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::net::SocketAddr;
@@ -69,6 +76,8 @@ pub enum AgentError {
         "nothing to apply: the NodeCatalog {node} could not be read and {dir} holds no cached catalog"
     )]
     NoCatalog { node: String, dir: String },
+    #[error(transparent)]
+    State(#[from] CacheError),
 }
 
 /// Applies a catalog and returns the report as JSON: `transaction::apply` in production.
@@ -96,19 +105,43 @@ pub enum CatalogDecision {
     Invalid(String),
 }
 
-/// Compares a NodeCatalog with the catalog the agent holds.
+/// Compares a NodeCatalog with the catalog the agent holds, and checks a
+/// new one before it may replace it.
 pub fn decide(current: Option<&CachedCatalog>, nc: &NodeCatalog) -> CatalogDecision {
     if current.is_some_and(|c| c.digest == nc.spec.digest) {
         return CatalogDecision::Same;
     }
-    match codec::decode(&nc.spec) {
-        Ok(catalog) => CatalogDecision::New(Box::new(CachedCatalog {
-            digest: nc.spec.digest.clone(),
-            generation: nc.metadata.generation.unwrap_or(0),
-            noop: nc.spec.noop,
-            catalog,
-        })),
-        Err(e) => CatalogDecision::Invalid(e.to_string()),
+    let catalog = match codec::decode(&nc.spec) {
+        Ok(catalog) => catalog,
+        Err(e) => return CatalogDecision::Invalid(e.to_string()),
+    };
+    if let Err(e) = kuppet_transaction::check(&catalog, &Limits::default()) {
+        return CatalogDecision::Invalid(e.to_string());
+    }
+    CatalogDecision::New(Box::new(CachedCatalog {
+        digest: nc.spec.digest.clone(),
+        generation: nc.metadata.generation.unwrap_or(0),
+        noop: nc.spec.noop,
+        catalog,
+    }))
+}
+
+/// A NodeCatalog the agent refused: while it is the current one, every
+/// status says so (the agent enforces its previous catalog meanwhile).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rejection {
+    pub digest: String,
+    pub generation: Option<i64>,
+    pub message: String,
+}
+
+impl Rejection {
+    /// The message conditions and Events carry.
+    pub fn condition_message(&self) -> String {
+        format!(
+            "the catalog cannot be applied: {}; the agent keeps enforcing its previous catalog",
+            self.message
+        )
     }
 }
 
@@ -125,6 +158,8 @@ pub struct RunInfo<'a> {
     pub catalog: &'a CachedCatalog,
     pub noop: bool,
     pub from_cache: bool,
+    /// The current NodeCatalog was refused: the run applied the previous one.
+    pub rejected: Option<&'a Rejection>,
 }
 
 /// The NodeCatalog status a run leads to.
@@ -210,6 +245,27 @@ pub fn run_status(
                 ],
             )
         }
+    };
+    // A refused catalog outranks the run of the previous one: not Ready,
+    // Stalled, until a good catalog arrives.
+    let (wanted, generation) = match info.rejected {
+        Some(r) => {
+            let msg = r.condition_message();
+            let mut wanted: Vec<Wanted> = wanted
+                .into_iter()
+                .filter(|w| ![kind::READY, kind::RECONCILING, kind::STALLED].contains(&w.type_))
+                .collect();
+            wanted.push(Wanted::new(
+                kind::READY,
+                false,
+                "CatalogInvalid",
+                msg.clone(),
+            ));
+            wanted.push(Wanted::new(kind::RECONCILING, false, "CatalogInvalid", ""));
+            wanted.push(Wanted::new(kind::STALLED, true, "CatalogInvalid", msg));
+            (wanted, r.generation.or(generation))
+        }
+        None => (wanted, generation),
     };
     NodeCatalogStatus {
         observed_generation: generation,
@@ -315,28 +371,42 @@ pub struct Agent {
     pending_events: Vec<Note>,
     facts_published: Option<u64>,
     random: u64,
+    /// The current NodeCatalog, refused (None once a good one arrives).
+    rejected: Option<Rejection>,
 }
 
 impl Agent {
-    /// Makes an agent and loads what the last one left on disk.
+    /// Makes an agent and loads what the last one left on disk (a cached
+    /// catalog is checked again: one that fails is not applied).
     pub fn new(
         client: Option<Client>,
         options: AgentOptions,
         apply: ApplyFn,
         gather: FactsFn,
-    ) -> Agent {
-        let state = StateDir::new(&options.state_dir);
-        let current = state.load_catalog().unwrap_or_else(|e| {
-            tracing::warn!(error = %e, "ignoring the cached catalog");
-            None
-        });
+    ) -> Result<Agent, AgentError> {
+        let state = StateDir::new(&options.root, &options.state_dir)?;
+        let current = state
+            .load_catalog()
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "ignoring the cached catalog");
+                None
+            })
+            .filter(|cached| {
+                match kuppet_transaction::check(&cached.catalog, &Limits::default()) {
+                    Ok(()) => true,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "ignoring the cached catalog: it is invalid");
+                        false
+                    }
+                }
+            });
         let pending = state.load_pending().unwrap_or_else(|e| {
             tracing::warn!(error = %e, "ignoring the unreported status");
             None
         });
         let seed = std::collections::hash_map::RandomState::new()
             .hash_one((options.node.as_str(), std::process::id()));
-        Agent {
+        Ok(Agent {
             events: client
                 .clone()
                 .map(|c| Publisher::new(c, "kuppet.dev/agent", &options.node)),
@@ -352,8 +422,14 @@ impl Agent {
             pending_events: Vec::new(),
             facts_published: None,
             random: seed | 1,
+            rejected: None,
             options,
-        }
+        })
+    }
+
+    /// The refused NodeCatalog, while it is the current one.
+    pub fn rejected(&self) -> Option<&Rejection> {
+        self.rejected.as_ref()
     }
 
     /// The catalog held (cached or received).
@@ -376,10 +452,29 @@ impl Agent {
 
     /// Takes in the NodeCatalog seen on the watch; true when it brings a new catalog to apply.
     pub async fn on_catalog(&mut self, nc: NodeCatalog) -> bool {
+        if self
+            .rejected
+            .as_ref()
+            .is_some_and(|r| r.digest == nc.spec.digest)
+        {
+            // Refused already (our own status write echoed by the watch, or a
+            // new generation carrying the same catalog): nothing new to say.
+            self.seen = Some(nc);
+            return false;
+        }
         let decision = decide(self.current.as_ref(), &nc);
+        let rejection = match &decision {
+            CatalogDecision::Invalid(message) => Some(Rejection {
+                digest: nc.spec.digest.clone(),
+                generation: nc.metadata.generation,
+                message: message.clone(),
+            }),
+            _ => None,
+        };
         self.seen = Some(nc);
         match decision {
             CatalogDecision::Same => {
+                self.rejected = None;
                 self.from_cache = false;
                 let generation = self.seen.as_ref().and_then(|s| s.metadata.generation);
                 if let Some(g) =
@@ -394,13 +489,15 @@ impl Agent {
                     tracing::warn!(error = %e, "could not cache the catalog; applying it anyway");
                 }
                 tracing::info!(digest = %cached.digest, generation = cached.generation, "new catalog");
+                self.rejected = None;
                 self.current = Some(*cached);
                 self.from_cache = false;
                 true
             }
             CatalogDecision::Invalid(err) => {
                 tracing::error!(error = %err, "the NodeCatalog cannot be applied; enforcing the previous catalog");
-                self.report_invalid(&err).await;
+                self.rejected = rejection;
+                self.report_invalid().await;
                 false
             }
         }
@@ -440,12 +537,19 @@ impl Agent {
         self.push().await;
     }
 
-    async fn report_invalid(&mut self, err: &str) {
-        let Some(nc) = &self.seen else { return };
-        let mut st = nc.status.clone().unwrap_or_default();
+    async fn report_invalid(&mut self) {
+        let (Some(nc), Some(rejected)) = (&self.seen, &self.rejected) else {
+            return;
+        };
+        let mut st = self
+            .pending
+            .as_ref()
+            .map(|p| p.status.clone())
+            .or_else(|| nc.status.clone())
+            .unwrap_or_default();
         let previous = st.conditions.clone();
         let generation = nc.metadata.generation;
-        let msg = format!("the catalog cannot be applied: {err}");
+        let msg = rejected.condition_message();
         st.conditions = status::merge(
             &previous,
             vec![
@@ -457,7 +561,11 @@ impl Agent {
             &status::now_rfc3339(),
         );
         st.observed_generation = generation;
-        self.pending = Some(PendingStatus { status: st });
+        let pending = PendingStatus { status: st };
+        if let Err(e) = self.state.save_pending(&pending) {
+            tracing::warn!(error = %e, "could not keep the status on disk");
+        }
+        self.pending = Some(pending);
         self.pending_events.push(Note {
             severity: Severity::Warning,
             reason: "CatalogInvalid",
@@ -571,6 +679,7 @@ impl Agent {
             catalog: &cached,
             noop,
             from_cache: self.from_cache,
+            rejected: self.rejected.as_ref(),
         };
         let st = run_status(&previous, &info, &result, &status::now_rfc3339());
         match &result {
@@ -742,7 +851,7 @@ pub async fn run(client: Option<Client>, options: AgentOptions) -> Result<u8, Ag
         options.clone(),
         transaction_apply(),
         Arc::new(kuppet_facts::gather),
-    );
+    )?;
     if let Some(addr) = options.metrics_addr {
         let listener = tokio::net::TcpListener::bind(addr)
             .await

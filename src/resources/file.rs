@@ -21,6 +21,7 @@ use super::{
 use checksum::{Checksum, hex};
 use kuppet_catalog::Resource;
 use kuppet_catalog::graph::{AutoRequire, normalize_path};
+use kuppet_catalog::validate::check_path;
 use serde_json::{Value, json};
 use sha2::Digest;
 use std::fs;
@@ -136,6 +137,8 @@ impl File {
                 format!("File paths must be fully qualified, not '{raw_path}'"),
             ));
         }
+        // Beyond Puppet's check: what the kernel can resolve (no NUL, PATH_MAX).
+        check_path(&raw_path, true).map_err(|p| invalid("path", format!("'{raw_path}' {p}")))?;
         let path = normalize_path(&raw_path);
         let mut target = param_string(resource, "target");
         let ensure = match param_string(resource, "ensure").as_deref() {
@@ -230,6 +233,11 @@ impl File {
             )));
         }
         for source in &sources {
+            let local = source
+                .strip_prefix("file://")
+                .or_else(|| source.strip_prefix("file:"))
+                .unwrap_or(source);
+            check_path(local, false).map_err(|p| invalid("source", format!("'{source}' {p}")))?;
             let scheme = source.split_once("://").map(|(s, _)| s);
             match scheme {
                 _ if source.starts_with('/') || source.starts_with("file:") => {}
@@ -269,6 +277,9 @@ impl File {
                 Some(s) => Some(Backup::Bucket(s.to_string())),
             },
         };
+        if let Some(t) = &target {
+            check_path(t, false).map_err(|p| invalid("target", format!("'{t}' {p}")))?;
+        }
         let links = param_string(resource, "links");
         Ok(File {
             reference,

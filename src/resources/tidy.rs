@@ -220,6 +220,13 @@ pub fn generate(
 /// Checks a tidy's parameters when the catalog is loaded (Puppet munges
 /// them as the resource is made; an error refuses the catalog).
 pub fn validate(resource: &Resource) -> Result<(), ResourceError> {
+    let path = param_string(resource, "path").unwrap_or_else(|| resource.title.clone());
+    kuppet_catalog::validate::check_path(&path, false).map_err(|p| {
+        ResourceError::Invalid(format!(
+            "Parameter path failed on {}: '{path}' {p}",
+            resource.reference()
+        ))
+    })?;
     Criteria::of(resource).map(|_| ())
 }
 

@@ -23,6 +23,7 @@ mod state;
 
 use indexmap::IndexSet;
 use kuppet_catalog::graph::{GraphError, RunGraph, VertexKind, is_container};
+use kuppet_catalog::validate::{Invalid, Limits};
 use kuppet_catalog::{Catalog, Resource};
 use kuppet_resources::clock;
 use kuppet_resources::{
@@ -61,12 +62,18 @@ pub struct ApplyOptions {
     /// Where state between runs is kept (when scheduled resources were
     /// checked); `<root>/var/lib/kuppet` when unset.
     pub state_dir: Option<PathBuf>,
+    /// How big a catalog the run accepts (see [`check`]).
+    pub limits: Limits,
 }
 
 /// Why a run could not start. A run that starts always gives a report,
 /// even when it stops early (a dependency cycle).
 #[derive(Debug, thiserror::Error)]
 pub enum TransactionError {
+    /// The catalog's shape is unsafe or broken (sizes, names, NUL bytes,
+    /// duplicates, edges to nothing): refused before anything is read.
+    #[error(transparent)]
+    Invalid(#[from] Invalid),
     /// A resource's parameters are invalid: Puppet refuses the catalog.
     #[error("{0}")]
     InvalidResource(String),
@@ -126,11 +133,22 @@ struct Run<'a> {
     logged_once: std::collections::HashSet<String>,
 }
 
-/// Converges the catalog and returns the run's report.
-pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, TransactionError> {
-    let started = Instant::now();
-    let start_time = clock::now();
-    let mut providers: Vec<Option<Box<dyn Provider>>> = Vec::with_capacity(catalog.resources.len());
+/// Providers for a catalog's resources (None for containers), by index.
+type Providers = Vec<Option<Box<dyn Provider>>>;
+
+/// Checks a catalog as a run does before it acts, without touching the
+/// host: its shape against `limits` (`kuppet_catalog::validate`: sizes,
+/// depth, names, NUL bytes, duplicates, edges), each resource's parameters
+/// (its provider), what resources need from each other, and the
+/// relationships. An agent refuses a catalog that fails (`CatalogInvalid`)
+/// and keeps its last good one.
+pub fn check(catalog: &Catalog, limits: &Limits) -> Result<(), TransactionError> {
+    prepare(catalog, limits).map(|_| ())
+}
+
+fn prepare(catalog: &Catalog, limits: &Limits) -> Result<(Providers, RunGraph), TransactionError> {
+    kuppet_catalog::validate::validate(catalog, limits)?;
+    let mut providers: Providers = Vec::with_capacity(catalog.resources.len());
     for r in &catalog.resources {
         if is_container(r) {
             providers.push(None);
@@ -142,6 +160,14 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
         }
     }
     let graph = RunGraph::build(catalog, &resources::autorequire)?;
+    Ok((providers, graph))
+}
+
+/// Converges the catalog and returns the run's report.
+pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, TransactionError> {
+    let started = Instant::now();
+    let start_time = clock::now();
+    let (providers, graph) = prepare(catalog, &options.limits)?;
     let root = if options.root.as_os_str().is_empty() {
         PathBuf::from("/")
     } else {

@@ -3,14 +3,18 @@
 //! is away, the last run's status not yet reported, and the run lock.
 //!
 //! Files are written atomically (temp file in the same directory, fsync,
-//! rename), readable by root only: a catalog can hold secrets.
+//! rename), readable by root only: a catalog can hold secrets. A directory
+//! under the managed root (the default) is reached through the root's
+//! [`RootFs`], like every managed path: the host's links on the way
+//! (`/var/lib` a link elsewhere) are resolved inside the root, never into
+//! the agent's own filesystem.
 
 use crate::k8s::codec;
 use crate::k8s::crd::NodeCatalogStatus;
 use kuppet_catalog::Catalog;
+use kuppet_resources::RootFs;
 use serde::{Deserialize, Serialize};
-use std::fs::{self, File, OpenOptions};
-use std::io::Write;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 const CATALOG_FILE: &str = "catalog.json";
@@ -40,6 +44,8 @@ pub enum CacheError {
         #[source]
         source: std::io::Error,
     },
+    #[error("could not use the state directory {path}: {message}")]
+    Root { path: PathBuf, message: String },
 }
 
 /// The last catalog received, with what identifies it.
@@ -62,7 +68,12 @@ pub struct PendingStatus {
 /// The agent's directory.
 #[derive(Debug, Clone)]
 pub struct StateDir {
-    dir: PathBuf,
+    /// The filesystem it is on: the managed root's, or this machine's `/`.
+    fs: RootFs,
+    /// The directory, a path on `fs`.
+    dir: String,
+    /// The directory as given (for messages).
+    shown: PathBuf,
 }
 
 /// Held while a run applies; released on drop.
@@ -72,12 +83,35 @@ pub struct RunLock {
 }
 
 impl StateDir {
-    pub fn new(dir: impl Into<PathBuf>) -> StateDir {
-        StateDir { dir: dir.into() }
+    /// The directory `dir`, a path of this machine. Under `root` (the
+    /// default, `ROOT/var/lib/kuppet`) it is resolved inside the root;
+    /// elsewhere as this machine resolves it.
+    pub fn new(root: &Path, dir: impl Into<PathBuf>) -> Result<StateDir, CacheError> {
+        let shown: PathBuf = dir.into();
+        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let (dir_abs, root_abs) = (absolute(&shown), absolute(root));
+        let (base, inner) = match dir_abs.strip_prefix(&root_abs) {
+            Ok(rest) if root_abs != Path::new("/") => (root_abs.clone(), Path::new("/").join(rest)),
+            _ => (PathBuf::from("/"), dir_abs.clone()),
+        };
+        let fs = RootFs::new(&base).map_err(|e| CacheError::Root {
+            path: shown.clone(),
+            message: e.to_string(),
+        })?;
+        Ok(StateDir {
+            fs,
+            dir: inner.to_string_lossy().trim_end_matches('/').to_string(),
+            shown,
+        })
     }
 
     pub fn path(&self) -> &Path {
-        &self.dir
+        &self.shown
+    }
+
+    /// A file of the directory: its path on `fs`, and as shown.
+    fn file(&self, name: &str) -> (String, PathBuf) {
+        (format!("{}/{name}", self.dir), self.shown.join(name))
     }
 
     /// The cached catalog, if there is one and it is intact.
@@ -88,7 +122,7 @@ impl StateDir {
         let actual = codec::digest(&cached.catalog, cached.noop);
         if actual != cached.digest {
             return Err(CacheError::Damaged {
-                path: self.dir.join(CATALOG_FILE),
+                path: self.shown.join(CATALOG_FILE),
                 message: format!(
                     "its digest is {actual}, not the {} it was saved with",
                     cached.digest
@@ -113,8 +147,8 @@ impl StateDir {
 
     /// Forgets the pending status once it is reported.
     pub fn clear_pending(&self) -> Result<(), CacheError> {
-        let path = self.dir.join(STATUS_FILE);
-        match fs::remove_file(&path) {
+        let (at, path) = self.file(STATUS_FILE);
+        match self.fs.remove_file(&at) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             Err(source) => Err(CacheError::Write { path, source }),
@@ -124,38 +158,30 @@ impl StateDir {
     /// Takes the run lock, waiting for any other holder (another agent, or a
     /// `kuppet apply` on the same host). Blocking: call it off the async threads.
     pub fn lock(&self) -> Result<RunLock, CacheError> {
-        let path = self.dir.join(LOCK_FILE);
+        let (at, path) = self.file(LOCK_FILE);
         let err = |source| CacheError::Lock {
             path: path.clone(),
             source,
         };
         self.ensure_dir()?;
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(err)?;
+        let file = self.fs.open_append(&at, 0o600).map_err(err)?;
         file.lock().map_err(err)?;
         Ok(RunLock { _file: file })
     }
 
     fn ensure_dir(&self) -> Result<(), CacheError> {
-        fs::create_dir_all(&self.dir).map_err(|source| CacheError::Write {
-            path: self.dir.clone(),
+        let err = |source| CacheError::Write {
+            path: self.shown.clone(),
             source,
-        })?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let _ = fs::set_permissions(&self.dir, fs::Permissions::from_mode(0o700));
-        }
+        };
+        self.fs.create_dir_all(&self.dir, 0o700).map_err(err)?;
+        let _ = self.fs.set_mode(&self.dir, 0o700);
         Ok(())
     }
 
     fn read_json<T: for<'de> Deserialize<'de>>(&self, name: &str) -> Result<Option<T>, CacheError> {
-        let path = self.dir.join(name);
-        let text = match fs::read_to_string(&path) {
+        let (at, path) = self.file(name);
+        let text = match self.fs.read_to_string(&at) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(CacheError::Read { path, source }),
@@ -171,38 +197,20 @@ impl StateDir {
     /// Writes `name` atomically: a killed agent leaves the old file or the new one.
     fn write_json<T: Serialize>(&self, name: &str, value: &T) -> Result<(), CacheError> {
         self.ensure_dir()?;
-        let path = self.dir.join(name);
-        let tmp = self.dir.join(format!(".{name}.tmp"));
-        let werr = |p: &Path| {
-            let p = p.to_path_buf();
-            move |source| CacheError::Write { path: p, source }
-        };
-        let bytes = serde_json::to_vec(value).map_err(|e| CacheError::Write {
+        let (at, path) = self.file(name);
+        let err = |source| CacheError::Write {
             path: path.clone(),
-            source: std::io::Error::other(e),
-        })?;
-        let mut options = OpenOptions::new();
-        options.create(true).truncate(true).write(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
-        }
-        let mut file = options.open(&tmp).map_err(werr(&tmp))?;
-        file.write_all(&bytes).map_err(werr(&tmp))?;
-        file.sync_all().map_err(werr(&tmp))?;
-        drop(file);
-        fs::rename(&tmp, &path).map_err(werr(&path))?;
-        if let Ok(dir) = File::open(&self.dir) {
-            let _ = dir.sync_all();
-        }
-        Ok(())
+            source,
+        };
+        let bytes = serde_json::to_vec(value).map_err(|e| err(std::io::Error::other(e)))?;
+        self.fs.write_atomic(&at, &bytes, 0o600).map_err(err)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn catalog() -> Catalog {
         Catalog::from_json(r#"{"name":"n","resources":[{"type":"Notify","title":"hi","parameters":{"message":"x"}}]}"#)
@@ -222,14 +230,14 @@ mod tests {
     #[test]
     fn the_catalog_survives_a_restart() {
         let tmp = tempfile::tempdir().expect("tempdir");
-        let dir = StateDir::new(tmp.path().join("var/lib/kuppet"));
+        let dir = StateDir::new(tmp.path(), tmp.path().join("var/lib/kuppet")).expect("dir");
         assert_eq!(
             dir.load_catalog().expect("reads"),
             None,
             "nothing cached yet"
         );
         dir.save_catalog(&cached()).expect("saves");
-        let again = StateDir::new(tmp.path().join("var/lib/kuppet"));
+        let again = StateDir::new(tmp.path(), tmp.path().join("var/lib/kuppet")).expect("dir");
         assert_eq!(again.load_catalog().expect("reads"), Some(cached()));
         #[cfg(unix)]
         {
@@ -243,7 +251,7 @@ mod tests {
         let leftovers: Vec<_> = fs::read_dir(dir.path())
             .expect("lists")
             .filter_map(|e| e.ok())
-            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
             .collect();
         assert!(leftovers.is_empty());
     }
@@ -251,7 +259,7 @@ mod tests {
     #[test]
     fn a_damaged_cache_is_reported_not_applied() {
         let tmp = tempfile::tempdir().expect("tempdir");
-        let dir = StateDir::new(tmp.path());
+        let dir = StateDir::new(Path::new("/"), tmp.path()).expect("dir");
         let mut c = cached();
         c.digest = "sha256:bad".into();
         dir.save_catalog(&c).expect("saves");
@@ -269,7 +277,7 @@ mod tests {
     #[test]
     fn a_pending_status_is_kept_until_cleared() {
         let tmp = tempfile::tempdir().expect("tempdir");
-        let dir = StateDir::new(tmp.path());
+        let dir = StateDir::new(Path::new("/"), tmp.path()).expect("dir");
         let pending = PendingStatus {
             status: NodeCatalogStatus {
                 observed_generation: Some(3),
@@ -286,11 +294,32 @@ mod tests {
     #[test]
     fn the_run_lock_excludes_a_second_holder() {
         let tmp = tempfile::tempdir().expect("tempdir");
-        let dir = StateDir::new(tmp.path());
+        let dir = StateDir::new(Path::new("/"), tmp.path()).expect("dir");
         let held = dir.lock().expect("locks");
         let other = File::open(tmp.path().join(LOCK_FILE)).expect("opens");
         assert!(other.try_lock().is_err(), "a second holder must wait");
         drop(held);
         assert!(other.try_lock().is_ok(), "released on drop");
+    }
+
+    #[test]
+    fn under_the_root_the_state_follows_the_hosts_links_inside_it() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let outside = tempfile::tempdir().expect("tempdir");
+        fs::create_dir_all(root.path().join("var")).expect("mkdir");
+        // The host's /var/lib is an absolute link: inside the root it means
+        // ROOT/<that path>, never the agent's own directory of that name.
+        std::os::unix::fs::symlink(outside.path(), root.path().join("var/lib")).expect("ln");
+        let mirrored = root
+            .path()
+            .join(outside.path().strip_prefix("/").expect("absolute"));
+        fs::create_dir_all(&mirrored).expect("mkdir");
+        let dir = StateDir::new(root.path(), root.path().join("var/lib/kuppet")).expect("dir");
+        dir.save_catalog(&cached()).expect("saves");
+        let _lock = dir.lock().expect("locks");
+        assert!(mirrored.join("kuppet").join(CATALOG_FILE).is_file());
+        assert!(mirrored.join("kuppet").join(LOCK_FILE).is_file());
+        assert_eq!(fs::read_dir(outside.path()).expect("lists").count(), 0);
+        assert_eq!(dir.load_catalog().expect("reads"), Some(cached()));
     }
 }

@@ -140,6 +140,7 @@ fn info(c: &CachedCatalog) -> RunInfo<'_> {
         catalog: c,
         noop: false,
         from_cache: false,
+        rejected: None,
     }
 }
 
@@ -288,7 +289,8 @@ async fn a_new_catalog_is_cached_applied_and_reported() {
         options(root.path()),
         fake_apply(runs.clone()),
         no_facts(),
-    );
+    )
+    .expect("agent");
     let nc = node_catalog("hello\\n", 7, false);
     let server = tokio::spawn(async move {
         let facts = api.next().await;
@@ -347,7 +349,8 @@ async fn a_new_catalog_is_cached_applied_and_reported() {
     assert!(!agent.on_catalog(nc).await);
     api.expect_silence(Duration::from_millis(100)).await;
     // And it is on disk for the next start.
-    let cached = StateDir::new(root.path().join("var/lib/kuppet"))
+    let cached = StateDir::new(root.path(), root.path().join("var/lib/kuppet"))
+        .expect("dir")
         .load_catalog()
         .expect("reads")
         .expect("cached");
@@ -367,7 +370,8 @@ async fn without_the_api_server_it_enforces_the_cache_and_reports_later() {
             options(root.path()),
             fake_apply(runs.clone()),
             no_facts(),
-        );
+        )
+        .expect("agent");
         agent.on_catalog(node_catalog("managed\\n", 3, false)).await;
         let server = tokio::spawn(async move {
             api.next().await.fail(503, "ServiceUnavailable");
@@ -384,7 +388,8 @@ async fn without_the_api_server_it_enforces_the_cache_and_reports_later() {
         options(root.path()),
         fake_apply(runs.clone()),
         no_facts(),
-    );
+    )
+    .expect("agent");
     assert!(
         offline.current().is_some(),
         "the catalog came back from disk"
@@ -403,7 +408,8 @@ async fn without_the_api_server_it_enforces_the_cache_and_reports_later() {
         options(root.path()),
         fake_apply(runs.clone()),
         no_facts(),
-    );
+    )
+    .expect("agent");
     let server = tokio::spawn(async move {
         let st = api.next().await;
         assert_eq!(
@@ -431,7 +437,7 @@ async fn global_noop_changes_nothing_and_reports_drift() {
     let runs = Arc::new(AtomicUsize::new(0));
     let mut opts = options(root.path());
     opts.noop = true;
-    let mut agent = Agent::new(None, opts, fake_apply(runs), no_facts());
+    let mut agent = Agent::new(None, opts, fake_apply(runs), no_facts()).expect("agent");
     agent.on_catalog(node_catalog("x", 1, false)).await;
     let (outcome, changed) = agent.run_once().await.expect("ran");
     assert_eq!((outcome, changed), (Outcome::Drifted, false));
@@ -447,7 +453,8 @@ async fn once_applies_the_cache_and_exits_with_puppets_detailed_code() {
         options(root.path()),
         fake_apply(runs.clone()),
         no_facts(),
-    );
+    )
+    .expect("agent");
     let err = run_single(empty, None).await.expect_err("nothing to apply");
     assert!(matches!(err, AgentError::NoCatalog { .. }));
     assert!(err.to_string().contains("var/lib/kuppet"), "{err}");
@@ -457,7 +464,8 @@ async fn once_applies_the_cache_and_exits_with_puppets_detailed_code() {
         options(root.path()),
         fake_apply(runs.clone()),
         no_facts(),
-    );
+    )
+    .expect("agent");
     first.on_catalog(node_catalog("hi\\n", 2, false)).await;
     let once = || {
         Agent::new(
@@ -466,6 +474,7 @@ async fn once_applies_the_cache_and_exits_with_puppets_detailed_code() {
             fake_apply(runs.clone()),
             no_facts(),
         )
+        .expect("agent")
     };
     assert_eq!(
         run_single(once(), None).await.expect("ran"),
@@ -490,7 +499,8 @@ async fn a_new_generation_of_the_same_catalog_is_acknowledged_without_a_run() {
         options(root.path()),
         fake_apply(runs.clone()),
         no_facts(),
-    );
+    )
+    .expect("agent");
     let server = tokio::spawn(async move {
         api.next().await.fail(503, "ServiceUnavailable"); // facts
         let st = api.next().await; // the run's status
