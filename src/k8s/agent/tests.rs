@@ -547,3 +547,216 @@ async fn a_new_generation_of_the_same_catalog_is_acknowledged_without_a_run() {
     assert_eq!(runs.load(Ordering::SeqCst), 1);
     assert_eq!(agent.current().map(|c| c.generation), Some(2));
 }
+
+/// A NodeCatalog carrying `catalog` as it is (its digest right: only the
+/// agent's checks can refuse it).
+fn node_catalog_of(cat: &Catalog, generation: i64) -> NodeCatalog {
+    let enc = codec::encode(cat, "node-a").expect("encodes");
+    let mut nc = NodeCatalog::new(
+        "node-a",
+        NodeCatalogSpec {
+            digest: codec::digest(cat, false),
+            noop: false,
+            sources: vec![],
+            catalog: enc.catalog,
+            compressed_catalog: enc.compressed_catalog,
+        },
+    );
+    nc.metadata.generation = Some(generation);
+    nc
+}
+
+fn hostile(resources: serde_json::Value) -> Catalog {
+    serde_json::from_value(serde_json::json!({"name": "node-a", "resources": resources}))
+        .expect("catalog")
+}
+
+#[test]
+fn each_class_of_hostile_catalog_is_refused_by_name() {
+    let mut deep = serde_json::json!(1);
+    for _ in 0..50 {
+        deep = serde_json::json!([deep]);
+    }
+    let cases = [
+        (
+            hostile(
+                serde_json::json!([{"type": "File", "title": "/etc/x\u{0}", "parameters": {"content": "x"}}]),
+            ),
+            "File[/etc/x\u{0}]: its title holds a NUL byte",
+        ),
+        (
+            hostile(
+                serde_json::json!([{"type": "File", "title": "etc/x", "parameters": {"content": "x"}}]),
+            ),
+            "File paths must be fully qualified",
+        ),
+        (
+            hostile(
+                serde_json::json!([{"type": "File", "title": format!("/{}", "a/".repeat(3000))}]),
+            ),
+            "more than the 4095 a path may have",
+        ),
+        (
+            hostile(
+                serde_json::json!([{"type": "Notify", "title": "n", "parameters": {"message": deep}}]),
+            ),
+            "nests arrays and hashes more than 32 levels deep",
+        ),
+        (
+            hostile(serde_json::json!([{"type": "not a type", "title": "n"}])),
+            "is not a resource type name",
+        ),
+        (
+            hostile(
+                serde_json::json!([{"type": "Notify", "title": "n"}, {"type": "Notify", "title": "n"}]),
+            ),
+            "Notify[n]: it is declared twice",
+        ),
+        (
+            hostile(
+                serde_json::json!([{"type": "Notify", "title": "n", "parameters": {"before": "Exec[ghost]"}}]),
+            ),
+            "Could not retrieve dependency 'Exec[ghost]' of Notify[n]",
+        ),
+        (
+            hostile(
+                serde_json::json!([{"type": "File", "title": "/x", "parameters": {"mode": "abc"}}]),
+            ),
+            "The file mode specification is invalid",
+        ),
+    ];
+    for (cat, expected) in cases {
+        match decide(None, &node_catalog_of(&cat, 1)) {
+            CatalogDecision::Invalid(message) => {
+                assert!(message.contains(expected), "{expected:?} in {message:?}")
+            }
+            other => panic!("{expected}: not refused: {other:?}"),
+        }
+    }
+    let mut cat = catalog("hi");
+    cat.edges.push(kuppet_catalog::Edge {
+        source: "Class[main]".into(),
+        target: "File[/etc/motd]".into(),
+    });
+    assert!(matches!(
+        decide(None, &node_catalog_of(&cat, 1)),
+        CatalogDecision::Invalid(m) if m.contains("a containment edge names Class[main], which the catalog does not hold")
+    ));
+}
+
+#[tokio::test]
+async fn a_refused_catalog_keeps_the_last_good_one_enforced_and_says_so() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let runs = Arc::new(AtomicUsize::new(0));
+    let mut agent = Agent::new(
+        None,
+        options(root.path()),
+        fake_apply(runs.clone()),
+        no_facts(),
+    )
+    .expect("agent");
+    let good = node_catalog("good\\n", 1, false);
+    assert!(agent.on_catalog(good.clone()).await);
+    agent.run_once().await.expect("ran");
+
+    let bad = node_catalog_of(
+        &hostile(
+            serde_json::json!([{"type": "File", "title": "/etc/motd", "parameters": {"content": "x", "bad key": 1}}]),
+        ),
+        2,
+    );
+    assert!(!agent.on_catalog(bad.clone()).await, "nothing new to apply");
+    assert_eq!(agent.current().map(|c| &c.digest), Some(&good.spec.digest));
+    let rejected = agent.rejected().expect("refused").clone();
+    assert_eq!(rejected.generation, Some(2));
+    assert!(
+        rejected.message.contains("is not a parameter name"),
+        "{}",
+        rejected.message
+    );
+    let status = &agent.pending.as_ref().expect("status pending").status;
+    let ready = status
+        .conditions
+        .iter()
+        .find(|c| c.type_ == kind::READY)
+        .expect("ready");
+    assert_eq!(
+        (ready.status.as_str(), ready.reason.as_str()),
+        ("False", "CatalogInvalid")
+    );
+    assert!(
+        ready
+            .message
+            .contains("keeps enforcing its previous catalog")
+    );
+    assert!(status::is_true(&status.conditions, kind::STALLED));
+    assert_eq!(
+        agent.pending_events.last().map(|n| n.reason),
+        Some("CatalogInvalid")
+    );
+
+    // The periodic run applies the last good catalog and still says why
+    // the new one is not applied.
+    std::fs::write(root.path().join("etc/motd"), "drifted").expect("drift");
+    agent.run_once().await.expect("ran");
+    assert_eq!(
+        std::fs::read_to_string(root.path().join("etc/motd")).expect("motd"),
+        "good\n"
+    );
+    let status = &agent.pending.as_ref().expect("status pending").status;
+    assert!(!status::is_true(&status.conditions, kind::READY));
+    assert!(status::is_true(&status.conditions, kind::STALLED));
+    assert_eq!(status.observed_generation, Some(2));
+    assert_eq!(
+        status.last_run.as_ref().map(|r| r.digest.as_str()),
+        Some(good.spec.digest.as_str()),
+        "the run applied the previous catalog"
+    );
+    // The same refused catalog again (a watch echo): refused once only.
+    let events = agent.pending_events.len();
+    assert!(!agent.on_catalog(bad).await);
+    assert_eq!(agent.pending_events.len(), events);
+
+    // A restart keeps the good catalog on disk, not the refused one.
+    let again = Agent::new(
+        None,
+        options(root.path()),
+        fake_apply(runs.clone()),
+        no_facts(),
+    )
+    .expect("agent");
+    assert_eq!(again.current().map(|c| &c.digest), Some(&good.spec.digest));
+
+    // A good catalog clears the refusal.
+    assert!(agent.on_catalog(node_catalog("fixed\\n", 3, false)).await);
+    assert!(agent.rejected().is_none());
+    agent.run_once().await.expect("ran");
+    let status = &agent.pending.as_ref().expect("status pending").status;
+    assert!(status::is_true(&status.conditions, kind::READY));
+    assert!(!status::is_true(&status.conditions, kind::STALLED));
+    assert_eq!(runs.load(Ordering::SeqCst), 3);
+}
+
+#[test]
+fn a_cached_catalog_that_fails_the_checks_is_not_applied() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let dir = StateDir::new(root.path(), root.path().join("var/lib/kuppet")).expect("dir");
+    let bad = hostile(
+        serde_json::json!([{"type": "File", "title": "relative", "parameters": {"content": "x"}}]),
+    );
+    dir.save_catalog(&CachedCatalog {
+        digest: codec::digest(&bad, false),
+        generation: 1,
+        noop: false,
+        catalog: bad,
+    })
+    .expect("saves");
+    let agent = Agent::new(
+        None,
+        options(root.path()),
+        fake_apply(Arc::new(AtomicUsize::new(0))),
+        no_facts(),
+    )
+    .expect("agent");
+    assert!(agent.current().is_none());
+}
