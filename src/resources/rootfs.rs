@@ -414,6 +414,13 @@ fn chmod_fd(fd: BorrowedFd<'_>, mode: u32) -> io::Result<()> {
         Some(libc::ENOSYS | libc::EINVAL | libc::EOPNOTSUPP | libc::EPERM) => {}
         _ => return Err(err),
     }
+    chmod_via_proc(fd, mode)
+}
+
+/// chmod of the file an `O_PATH` descriptor names, through its
+/// `/proc/self/fd` entry (the kernel resolves it to that very file).
+fn chmod_via_proc(fd: BorrowedFd<'_>, mode: u32) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
     use std::os::unix::fs::PermissionsExt;
     fs::set_permissions(
         format!("/proc/self/fd/{}", fd.as_raw_fd()),

@@ -326,3 +326,15 @@ fn entries_are_made_renamed_copied_and_removed_inside() {
     );
     assert_eq!(sb.snapshot(), before);
 }
+
+#[test]
+fn the_chmod_fallback_for_older_kernels_changes_the_file_the_descriptor_names() {
+    let sb = Sandbox::new();
+    std::fs::write(sb.at("/f"), "x").expect("write");
+    let fs = sb.fs();
+    let fd = fs.resolve("/f", OFlags::PATH).expect("resolves");
+    chmod_via_proc(fd.as_fd(), 0o604).expect("chmod");
+    assert_eq!(std::fs::metadata(sb.at("/f")).expect("stat").mode() & 0o777, 0o604);
+    chmod_fd(fd.as_fd(), 0o640).expect("chmod");
+    assert_eq!(std::fs::metadata(sb.at("/f")).expect("stat").mode() & 0o777, 0o640);
+}
