@@ -334,7 +334,13 @@ fn the_chmod_fallback_for_older_kernels_changes_the_file_the_descriptor_names() 
     let fs = sb.fs();
     let fd = fs.resolve("/f", OFlags::PATH).expect("resolves");
     chmod_via_proc(fd.as_fd(), 0o604).expect("chmod");
-    assert_eq!(std::fs::metadata(sb.at("/f")).expect("stat").mode() & 0o777, 0o604);
+    assert_eq!(
+        std::fs::metadata(sb.at("/f")).expect("stat").mode() & 0o777,
+        0o604
+    );
     chmod_fd(fd.as_fd(), 0o640).expect("chmod");
-    assert_eq!(std::fs::metadata(sb.at("/f")).expect("stat").mode() & 0o777, 0o640);
+    assert_eq!(
+        std::fs::metadata(sb.at("/f")).expect("stat").mode() & 0o777,
+        0o640
+    );
 }
