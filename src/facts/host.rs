@@ -121,9 +121,14 @@ impl<'a> Host<'a> {
         self.root == Path::new("/")
     }
 
-    /// A path under the root.
+    /// A path under the root, its symlinks resolved inside the root (an
+    /// absolute link under `/host` points into the host, not the agent).
     pub fn path(&self, p: &str) -> PathBuf {
-        self.root.join(p.trim_start_matches('/'))
+        if self.is_live() {
+            return PathBuf::from("/").join(p.trim_start_matches('/'));
+        }
+        self.root
+            .join(resolve_in_root(self.root, p).trim_start_matches('/'))
     }
 
     /// A path of `/proc` (`proc("net/route")`).
@@ -191,6 +196,52 @@ impl<'a> Host<'a> {
             .filter(|p| p.installed)
             .map(|p| p.version.as_str())
     }
+}
+
+/// `p` with every symlink resolved as if `root` were `/` (as chroot
+/// would): absolute targets restart at the root, `..` stops there. The
+/// last component is resolved too; a missing component ends resolution.
+pub(crate) fn resolve_in_root(root: &Path, p: &str) -> String {
+    let mut done: Vec<String> = Vec::new();
+    let mut todo: Vec<String> = p
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .rev()
+        .map(str::to_string)
+        .collect();
+    let mut hops = 0;
+    while let Some(c) = todo.pop() {
+        match c.as_str() {
+            "." => continue,
+            ".." => {
+                done.pop();
+                continue;
+            }
+            _ => {}
+        }
+        done.push(c);
+        let here = root.join(done.join("/"));
+        let Ok(target) = std::fs::read_link(&here) else {
+            continue;
+        };
+        hops += 1;
+        if hops > 40 {
+            break;
+        }
+        done.pop();
+        let target = target.to_string_lossy().into_owned();
+        if target.starts_with('/') {
+            done.clear();
+        }
+        todo.extend(
+            target
+                .split('/')
+                .filter(|c| !c.is_empty())
+                .rev()
+                .map(str::to_string),
+        );
+    }
+    format!("/{}", done.join("/"))
 }
 
 /// A file as text, invalid UTF-8 replaced.
@@ -509,15 +560,17 @@ pub(crate) mod fixed {
 
     pub struct Fixed {
         pub v: Value,
+        pub root: PathBuf,
     }
 
     impl Fixed {
-        pub fn load(root: &Path) -> Fixed {
-            let text = std::fs::read_to_string(root.join("../system.json"))
-                .or_else(|_| std::fs::read_to_string(root.with_extension("system.json")))
+        /// The answers of `<fixture>/system.json` for `<fixture>/root`.
+        pub fn load(fixture: &Path) -> Fixed {
+            let text = std::fs::read_to_string(fixture.join("system.json"))
                 .unwrap_or_else(|_| "{}".into());
             Fixed {
                 v: serde_json::from_str(&text).expect("system.json"),
+                root: fixture.join("root"),
             }
         }
 
@@ -620,6 +673,35 @@ mod tests {
         assert!(!db["iptables"].installed);
         assert_eq!(upstream_version("1:2.3.4-5+deb12u1"), "2.3.4");
         assert_eq!(upstream_version("252"), "252");
+    }
+
+    #[test]
+    fn symlinks_resolve_inside_the_root() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let r = dir.path();
+        std::fs::create_dir_all(r.join("usr/share/zoneinfo/Europe")).expect("mkdir");
+        std::fs::create_dir_all(r.join("etc")).expect("mkdir");
+        std::fs::create_dir_all(r.join("usr/lib")).expect("mkdir");
+        std::os::unix::fs::symlink("/usr/share/zoneinfo/Europe/Paris", r.join("etc/localtime"))
+            .expect("ln");
+        std::os::unix::fs::symlink("../usr/lib/os-release", r.join("etc/os-release")).expect("ln");
+        std::os::unix::fs::symlink("usr/lib", r.join("lib")).expect("ln");
+        std::os::unix::fs::symlink("/../../..", r.join("escape")).expect("ln");
+        assert_eq!(
+            resolve_in_root(r, "/etc/localtime"),
+            "/usr/share/zoneinfo/Europe/Paris"
+        );
+        assert_eq!(resolve_in_root(r, "/etc/os-release"), "/usr/lib/os-release");
+        assert_eq!(
+            resolve_in_root(r, "/lib/systemd/system"),
+            "/usr/lib/systemd/system"
+        );
+        assert_eq!(resolve_in_root(r, "/escape/etc"), "/etc");
+        let host = Host::new(r, &Live);
+        assert_eq!(
+            host.path("/etc/localtime"),
+            r.join("usr/share/zoneinfo/Europe/Paris")
+        );
     }
 
     #[test]

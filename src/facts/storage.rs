@@ -88,9 +88,10 @@ fn root_device(host: &Host) -> Option<String> {
             "LABEL" => "by-label",
             _ => return Some(root),
         };
-        let link = host.path(&format!("/dev/disk/{dir}/{id}"));
-        if let Ok(target) = std::fs::read_link(&link) {
-            let name = target.file_name()?.to_string_lossy().into_owned();
+        let link = format!("/dev/disk/{dir}/{id}");
+        let target = crate::host::resolve_in_root(host.root, &link);
+        if target != link {
+            let name = target.rsplit('/').next()?.to_string();
             return Some(format!("/dev/{name}"));
         }
     }

@@ -23,7 +23,7 @@ use crate::host::{Host, upstream_version};
 use serde_json::{Map, Value};
 use std::cell::OnceCell;
 use std::collections::{BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Facts of Debian's modules that kuppet does not compute, with why.
 pub const NOT_IMPLEMENTED: &[(&str, &str)] = &[
@@ -118,20 +118,7 @@ impl<'a> Ctx<'a> {
 
     /// A path of the root with its symlinks resolved inside the root.
     pub fn resolve(&self, path: &str) -> String {
-        let mut current = path.to_string();
-        for _ in 0..16 {
-            let Ok(target) = std::fs::read_link(self.host.path(&current)) else {
-                break;
-            };
-            let target = target.to_string_lossy().into_owned();
-            current = if target.starts_with('/') {
-                target
-            } else {
-                let parent = Path::new(&current).parent().unwrap_or(Path::new("/"));
-                normalize(&parent.join(target).to_string_lossy())
-            };
-        }
-        current
+        crate::host::resolve_in_root(self.host.root, path)
     }
 
     /// The dpkg package that ships a path of the root.
@@ -176,21 +163,6 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// `/a/b/../c` → `/a/c`.
-fn normalize(p: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    for c in p.split('/') {
-        match c {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            c => parts.push(c),
-        }
-    }
-    format!("/{}", parts.join("/"))
-}
-
 /// Computes the custom facts the modules' files define, given the core
 /// facts; returns only the custom (and module external) facts.
 pub(crate) fn gather(host: &Host, modules: &ModuleFacts, core: &Facts) -> Facts {
@@ -213,18 +185,4 @@ pub(crate) fn gather(host: &Host, modules: &ModuleFacts, core: &Facts) -> Facts 
         out.insert(k, v);
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn paths_normalize() {
-        assert_eq!(normalize("/usr/sbin/../lib/x"), "/usr/lib/x");
-        assert_eq!(
-            normalize("/etc/alternatives/./iptables"),
-            "/etc/alternatives/iptables"
-        );
-    }
 }
