@@ -621,13 +621,10 @@ pub(crate) mod fixed {
             out
         }
         fn statvfs(&self, path: &Path) -> Option<FsStat> {
-            let key = path.to_string_lossy();
-            let s = self
-                .v
-                .get("statvfs")?
-                .as_object()?
-                .iter()
-                .find_map(|(k, v)| key.ends_with(k.as_str()).then_some(v))?;
+            // The mount point as a path of the root.
+            let rel = path.strip_prefix(&self.root).ok()?;
+            let key = format!("/{}", rel.to_string_lossy().trim_end_matches('/'));
+            let s = self.v.get("statvfs")?.get(&key)?;
             Some(FsStat {
                 total: s[0].as_u64()?,
                 free: s[1].as_u64()?,

@@ -186,3 +186,33 @@ pub(crate) fn gather(host: &Host, modules: &ModuleFacts, core: &Facts) -> Facts 
     }
     out
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::host::fixed::Fixed;
+
+    /// Runs `f` with a context on a fixture root of `testdata`, the given
+    /// module fact files, and facts.
+    pub fn with_ctx<T>(
+        fixture: &str,
+        files: &[&str],
+        facts: serde_json::Value,
+        f: impl FnOnce(&mut Ctx) -> T,
+    ) -> T {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata")
+            .join(fixture);
+        let sys = Fixed::load(&dir);
+        let root = dir.join("root");
+        let host = Host::new(&root, &sys);
+        let files: BTreeSet<String> = files.iter().map(|s| s.to_string()).collect();
+        let mut ctx = Ctx {
+            host: &host,
+            facts: facts.as_object().cloned().unwrap_or_default(),
+            files: &files,
+            owners: OnceCell::new(),
+        };
+        f(&mut ctx)
+    }
+}

@@ -215,6 +215,55 @@ mod tests {
     use super::*;
 
     #[test]
+    fn unit_states_are_what_systemctl_lists() {
+        // testdata/systemd-units: this machine's systemd-*.service units and
+        // unit directory symlinks; systemctl-all.txt is
+        // `systemctl list-unit-files --no-legend "systemd-*" -t service` there.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/systemd-units");
+        let listed = std::fs::read_to_string(dir.join("systemctl-all.txt")).expect("listing");
+        let want: BTreeMap<String, String> = listed
+            .lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                Some((f.first()?.to_string(), f.get(1)?.to_string()))
+            })
+            .collect();
+        let got =
+            super::super::tests::with_ctx("systemd-units", &[], json!({}), |ctx| unit_states(ctx));
+        assert_eq!(got, want);
+        // The fact keeps the four states the module asks systemctl for.
+        let facts = super::super::tests::with_ctx(
+            "systemd-units",
+            &["systemd.rb"],
+            json!({"kernel": "Linux", "service_provider": "systemd"}),
+            |ctx| {
+                gather(ctx);
+                ctx.facts.clone()
+            },
+        );
+        assert_eq!(facts["systemd"], true);
+        assert_eq!(
+            facts["systemd_internal_services"]["systemd-timesyncd.service"],
+            "enabled"
+        );
+        assert_eq!(
+            facts["systemd_internal_services"]["systemd-networkd.service"],
+            "disabled"
+        );
+        assert!(
+            facts["systemd_internal_services"]
+                .get("systemd-journald.service")
+                .is_none()
+        );
+        assert_eq!(
+            facts["systemd_internal_services"]
+                .as_object()
+                .map(|m| m.len()),
+            Some(9)
+        );
+    }
+
+    #[test]
     fn install_sections() {
         assert_eq!(
             install_keys(
