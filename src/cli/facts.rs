@@ -1,7 +1,10 @@
 //! `kuppet facts [NAME...]`: prints the facts kuppet gathers from this host
-//! (or the tree under `--root`), like `facter -j` / `puppet facts`: all of
-//! them as one JSON object, or the named ones (dotted names reach into
-//! structured facts: `os.family`).
+//! (or the tree under `--root`), like `facter -j --show-legacy` / `puppet
+//! facts`: all of them as one JSON object with sorted keys, or the named
+//! ones (dotted names reach into structured facts: `os.family`). With
+//! `--modulepath`, the custom facts of the modules there are added, as
+//! Puppet adds them; `--list-module-facts` says which of the modules' fact
+//! files kuppet computes.
 
 use std::path::PathBuf;
 
@@ -13,6 +16,26 @@ pub struct Args {
     /// Gather the facts of the tree under this directory instead of `/`.
     #[arg(long)]
     pub root: Option<PathBuf>,
+    /// Directories of modules (separated by `:`) whose custom facts
+    /// (`lib/facter/*.rb`, `facts.d`) are added.
+    #[arg(long)]
+    pub modulepath: Option<String>,
+    /// List the modules' fact files and whether kuppet computes their facts.
+    #[arg(long)]
+    pub list_module_facts: bool,
+}
+
+/// Hash keys sorted at every level, as `facter -j` prints them (arrays
+/// keep their order, and so do the hashes inside them).
+fn sorted(v: serde_json::Value) -> serde_json::Value {
+    match v {
+        serde_json::Value::Object(m) => {
+            let mut entries: Vec<(String, serde_json::Value)> = m.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            serde_json::Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        other => other,
+    }
 }
 
 pub fn run(args: Args) -> u8 {
@@ -24,9 +47,32 @@ pub fn run(args: Args) -> u8 {
         );
         return 1;
     }
-    let facts = serde_json::Value::Object(kuppet_facts::gather(&root));
+    let modulepath: Vec<PathBuf> = args
+        .modulepath
+        .as_deref()
+        .unwrap_or("")
+        .split(':')
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .collect();
+    if args.list_module_facts {
+        for (file, support) in kuppet_facts::module_fact_files(&modulepath) {
+            match support {
+                kuppet_facts::Support::Computed => println!("{file}: computed"),
+                kuppet_facts::Support::WithoutProgram(why) => {
+                    println!("{file}: computed when its program is not installed; else not: {why}")
+                }
+                kuppet_facts::Support::NotComputed(why) => println!("{file}: not computed: {why}"),
+                kuppet_facts::Support::Unknown => {
+                    println!("{file}: not computed: unknown to kuppet")
+                }
+            }
+        }
+        return 0;
+    }
+    let facts = serde_json::Value::Object(kuppet_facts::gather_with_modules(&root, &modulepath));
     let out = if args.names.is_empty() {
-        facts
+        sorted(facts)
     } else {
         let mut picked = serde_json::Map::new();
         for name in &args.names {
@@ -35,7 +81,7 @@ pub fn run(args: Args) -> u8 {
                 .try_fold(&facts, |v, key| v.get(key))
                 .cloned()
                 .unwrap_or(serde_json::Value::Null);
-            picked.insert(name.clone(), value);
+            picked.insert(name.clone(), sorted(value));
         }
         serde_json::Value::Object(picked)
     };

@@ -36,7 +36,7 @@ mod virtualization;
 #[cfg(test)]
 mod fixture_tests;
 
-pub use custom::NOT_IMPLEMENTED as CUSTOM_FACTS_NOT_IMPLEMENTED;
+pub use custom::{FILES as MODULE_FACT_FILES, Support, support as module_fact_support};
 pub use run::{PUPPET_VERSION, RunFacts, add_run_facts};
 pub use system::{FACTER_VERSION, RUBY_VERSION};
 
@@ -145,10 +145,34 @@ pub fn gather_custom(
     custom::gather(&host, &custom::scan(modulepath), core)
 }
 
-/// The `lib/facter` files of the modules on `modulepath` whose facts kuppet
-/// computes, and those it does not (see [`CUSTOM_FACTS_NOT_IMPLEMENTED`]).
-pub fn module_fact_files(modulepath: &[PathBuf]) -> Vec<String> {
-    custom::scan(modulepath).files.into_iter().collect()
+/// The custom facts of the given `lib/facter` file names (`root_home.rb`),
+/// as if modules shipping them were on the modulepath: for a host that has
+/// no modules itself (the agent), given the files of the controller's
+/// modulepath ([`module_fact_files`]).
+pub fn gather_custom_for(
+    root: &Path,
+    files: &[String],
+    core: &Map<String, Value>,
+) -> Map<String, Value> {
+    let host = Host::new(root, &Live);
+    let modules = custom::ModuleFacts {
+        files: files.iter().cloned().collect(),
+        external_dirs: Vec::new(),
+    };
+    custom::gather(&host, &modules, core)
+}
+
+/// The `lib/facter` files of the modules on `modulepath`, each with how
+/// far kuppet computes its facts.
+pub fn module_fact_files(modulepath: &[PathBuf]) -> Vec<(String, Support)> {
+    custom::scan(modulepath)
+        .files
+        .into_iter()
+        .map(|f| {
+            let s = custom::support(&f);
+            (f, s)
+        })
+        .collect()
 }
 
 /// The external facts directories Facter and Puppet read under a root:

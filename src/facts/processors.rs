@@ -54,15 +54,11 @@ pub(crate) fn parse_cpuinfo(text: &str) -> CpuInfo {
             "processor" => info.count += 1,
             "model name" | "cpu" => info.models.push(last.to_string()),
             "physical id" => info.physical_ids.push(ruby_to_i(last)),
-            "cpu MHz" => {
-                if last.starts_with(|c: char| c.is_ascii_digit()) {
-                    info.speed_hz = Some(ruby_to_i(last) as u64 * 1_000_000);
-                }
+            "cpu MHz" if last.starts_with(|c: char| c.is_ascii_digit()) => {
+                info.speed_hz = Some(ruby_to_i(last) as u64 * 1_000_000);
             }
-            "clock" => {
-                if last.starts_with(|c: char| c.is_ascii_digit()) && last.contains("MHz") {
-                    info.speed_hz = Some(ruby_to_i(last) as u64 * 1_000_000);
-                }
+            "clock" if last.starts_with(|c: char| c.is_ascii_digit()) && last.contains("MHz") => {
+                info.speed_hz = Some(ruby_to_i(last) as u64 * 1_000_000);
             }
             "siblings" => info.siblings = last.parse().ok(),
             "cpu cores" => info.cpu_cores = last.parse().ok(),

@@ -178,7 +178,7 @@ fn posix_abbr(tz: &PosixTz, now: i64) -> String {
     let Some((dst, dst_off, start, start_t, end, end_t)) = &tz.dst else {
         return tz.std.clone();
     };
-    let year = 1970 + now.div_euclid(86_400 * 365) as i64;
+    let year = 1970 + now.div_euclid(86_400 * 365);
     // The year may be off by one near new year: check around it.
     for y in [year - 1, year, year + 1] {
         let s = rule_time(y, *start, *start_t, tz.std_off);

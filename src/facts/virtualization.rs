@@ -297,7 +297,7 @@ pub(crate) fn lspci(host: &Host) -> Option<String> {
         };
         let vendor = id("vendor")?;
         let device = id("device").unwrap_or(0);
-        Some(match vendor {
+        let vm = match vendor {
             0x80ee => "virtualbox",
             0x5853 => "xenhvm",
             0x1414 if device == 0x5353 => "hyperv",
@@ -306,8 +306,8 @@ pub(crate) fn lspci(host: &Host) -> Option<String> {
             0x1ab8 => "parallels",
             0x1af4 if (0x1000..=0x107f).contains(&device) => "kvm",
             _ => return None,
-        })
-        .map(str::to_string)
+        };
+        Some(vm.to_string())
     })
 }
 

@@ -11,7 +11,7 @@
 //! the dpkg database (the upstream version of the package that owns the
 //! program), which is what these programs print on Debian. Facts that need
 //! a running service or a simulation (`rabbitmq_nodename`, `ovs_uuid`,
-//! `apt_updates`...) are listed in [`NOT_IMPLEMENTED`].
+//! `apt_updates`...) are marked in [`FILES`].
 
 mod others;
 mod providers;
@@ -25,33 +25,104 @@ use std::cell::OnceCell;
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 
-/// Facts of Debian's modules that kuppet does not compute, with why.
-pub const NOT_IMPLEMENTED: &[(&str, &str)] = &[
+/// How far kuppet computes the facts of a module's `lib/facter` file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Support {
+    /// Computed natively, as the file's code would.
+    Computed,
+    /// Computed when the program the file runs is not installed (then the
+    /// fact is what Facter gives: absent); not when it is, for the reason given.
+    WithoutProgram(&'static str),
+    /// Not computed, for the reason given.
+    NotComputed(&'static str),
+    /// A file of no module kuppet knows: its facts are not computed.
+    Unknown,
+}
+
+/// The fact files of Debian's Puppet modules kuppet knows, and how far it
+/// computes them.
+pub const FILES: &[(&str, Support)] = &[
+    // stdlib
+    ("root_home.rb", Support::Computed),
+    ("service_provider.rb", Support::Computed),
+    ("package_provider.rb", Support::Computed),
+    ("puppet_settings.rb", Support::Computed),
+    ("pe_version.rb", Support::Computed),
+    // systemd, apt, openstacklib
+    ("systemd.rb", Support::Computed),
+    ("apt_reboot_required.rb", Support::Computed),
+    ("apt_sources.rb", Support::Computed),
+    ("apt_update_last_success.rb", Support::Computed),
     (
         "apt_updates.rb",
-        "apt_has_updates and the other apt_*updates facts simulate `apt-get -s upgrade`",
+        Support::NotComputed(
+            "apt_has_updates and the other apt_*updates facts simulate `apt-get -s upgrade`",
+        ),
     ),
+    ("os_service_default.rb", Support::Computed),
+    ("os_workers.rb", Support::Computed),
+    // firewall, mysql, nova, oci, swift, vswitch
+    ("iptables_version.rb", Support::Computed),
+    ("ip6tables_version.rb", Support::Computed),
+    ("iptables_persistent_version.rb", Support::Computed),
+    ("mysql_server_id.rb", Support::Computed),
+    ("mysql_version.rb", Support::Computed),
     (
-        "rabbitmq_nodename.rb",
-        "asks the running RabbitMQ (`rabbitmqctl status`)",
+        "mysqld_version.rb",
+        Support::WithoutProgram("the whole `mysqld -V` line"),
+    ),
+    ("libvirt_uuid.rb", Support::Computed),
+    ("ipa_hostname.rb", Support::Computed),
+    ("oci_etc_hosts_content.rb", Support::Computed),
+    ("oci_role.rb", Support::Computed),
+    ("ssh_host_key_certs_list.rb", Support::Computed),
+    ("swift-commented-fstab-entries.rb", Support::Computed),
+    ("swift-device-uuids.rb", Support::Computed),
+    ("pci_address.rb", Support::Computed),
+    (
+        "ovs.rb",
+        Support::WithoutProgram("ovs_version: `ovs-vsctl --version` includes the DB schema"),
     ),
     (
         "ovs_uuid.rb",
-        "asks the running Open vSwitch (`ovs-vsctl get`)",
+        Support::WithoutProgram("asks the running Open vSwitch (`ovs-vsctl get`)"),
     ),
-    (
-        "ovs.rb",
-        "ovs_version when ovs-vsctl is installed: its output includes the DB schema version",
-    ),
-    (
-        "mysqld_version.rb",
-        "mysqld_version when mysqld is installed: the whole `mysqld -V` line",
-    ),
+    // staging, archive, ipaclient
+    ("staging_http_get.rb", Support::Computed),
+    ("staging_windir.rb", Support::Computed),
+    ("archive_windir.rb", Support::Computed),
     (
         "ipa_facts.rb",
-        "the DNS `_kerberos` TXT fallback when sssd.conf names no IPA server",
+        Support::WithoutProgram(
+            "the DNS `_kerberos` TXT lookup when sssd.conf names no IPA server",
+        ),
     ),
+    ("sssd_facts.rb", Support::Computed),
+    // versions of programs, read from the dpkg database
+    ("collectd_version.rb", Support::Computed),
+    ("python_dir.rb", Support::Computed),
+    ("filebeat_version.rb", Support::Computed),
+    ("haproxy_version.rb", Support::Computed),
+    ("apache_version.rb", Support::Computed),
+    ("rabbitmq_version.rb", Support::Computed),
+    ("erl_ssl_path.rb", Support::Computed),
+    ("redis_server_version.rb", Support::Computed),
+    (
+        "rabbitmq_nodename.rb",
+        Support::WithoutProgram("asks the running RabbitMQ (`rabbitmqctl status`)"),
+    ),
+    ("ssh_client_version.rb", Support::Computed),
+    ("ssh_server_version.rb", Support::Computed),
 ];
+
+/// How far kuppet computes a fact file's facts.
+pub fn support(file: &str) -> Support {
+    FILES
+        .iter()
+        .find(|(f, _)| *f == file)
+        .map(|(_, s)| *s)
+        .unwrap_or(Support::Unknown)
+}
 
 /// The `lib/facter` files and `facts.d` directories of the modules on the
 /// modulepath.
@@ -214,5 +285,175 @@ pub(crate) mod tests {
             owners: OnceCell::new(),
         };
         f(&mut ctx)
+    }
+
+    fn custom_fixture(modules: &[&str]) -> Facts {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/custom");
+        let root = dir.join("root");
+        let host = Host::new(&root, &crate::host::Live);
+        // A modulepath of the given modules only.
+        let tmp = tempfile::tempdir().expect("tempdir");
+        for m in modules {
+            std::os::unix::fs::symlink(dir.join("modules").join(m), tmp.path().join(m))
+                .expect("ln");
+        }
+        let core = serde_json::json!({
+            "kernel": "Linux", "osfamily": "Debian", "operatingsystem": "Debian",
+            "operatingsystemrelease": "12.5", "operatingsystemmajrelease": "12",
+            "processors": {"count": 16}, "macaddress": "00:50:56:aa:bb:01",
+            "puppetversion": "7.23.0", "facterversion": "4.3.0"
+        });
+        let core = core.as_object().cloned().unwrap_or_default();
+        gather(&host, &scan(&[tmp.path().to_path_buf()]), &core)
+    }
+
+    #[test]
+    fn debian_modules_custom_facts() {
+        use serde_json::json;
+        let all = [
+            "stdlib",
+            "systemd",
+            "apt",
+            "openstacklib",
+            "firewall",
+            "mysql",
+            "nova",
+            "oci",
+            "swift",
+            "vswitch",
+            "ipaclient",
+            "collectd",
+            "filebeat",
+            "ssh",
+            "staging",
+        ];
+        let f = custom_fixture(&all);
+        // stdlib
+        assert_eq!(f["root_home"], "/root");
+        // PID 1 is systemd and systemctl is there: Debian's default.
+        assert_eq!(f["service_provider"], "systemd");
+        assert_eq!(f["package_provider"], "apt");
+        assert_eq!(f["puppet_vardir"], "/srv/puppet/var");
+        assert_eq!(f["puppet_environmentpath"], "/etc/puppet/code/environments");
+        assert_eq!(f["puppet_server"], "puppet.example.org");
+        assert_eq!(f["is_pe"], false);
+        assert!(f.get("pe_version").is_none());
+        // systemd
+        assert_eq!(f["systemd"], true);
+        assert_eq!(f["systemd_version"], "252");
+        assert_eq!(
+            f["systemd_internal_services"],
+            json!({"systemd-helper.service": "indirect", "systemd-networkd.service": "disabled",
+                   "systemd-resolved.service": "enabled"})
+        );
+        // apt (/var/run links to /run in this root)
+        assert_eq!(f["apt_reboot_required"], true);
+        assert_eq!(
+            f["apt_sources"],
+            json!(["sources.list", "a.list", "b.list"])
+        );
+        let stamp = std::fs::metadata(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("testdata/custom/root/var/lib/apt/periodic/update-success-stamp"),
+        )
+        .and_then(|m| m.modified())
+        .expect("mtime");
+        let secs = stamp
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        assert_eq!(f["apt_update_last_success"], secs);
+        assert!(f.get("apt_has_updates").is_none());
+        // openstacklib: 16 CPUs; os_service_default is for Facter < 2.0.1.
+        assert_eq!(f["os_workers"], 8);
+        assert_eq!(f["os_workers_small"], 4);
+        assert_eq!(f["os_workers_large"], 8);
+        assert_eq!(f["os_workers_heat_engine"], 8);
+        assert_eq!(f["os_workers_keystone"], 16);
+        assert!(f.get("os_service_default").is_none());
+        // firewall: iptables → alternatives → iptables-nft → xtables-nft-multi
+        // of the iptables package.
+        assert_eq!(f["iptables_version"], "1.8.9");
+        assert!(f.get("ip6tables_version").is_none());
+        assert_eq!(f["iptables_persistent_version"], "1.0.20");
+        // mysql, nova, oci
+        // Octets 56, aa, bb, 01, six bits apart (not eight: the module's arithmetic).
+        assert_eq!(
+            f["mysql_server_id"],
+            (0x56 << 18) + (0xaa << 12) + (0xbb << 6) + 1
+        );
+        assert!(f.get("mysql_version").is_none());
+        assert_eq!(f["libvirt_uuid"], "c8a5b0a2-1f3e-4a57-9d1b-2f9f6c1e0a11\n");
+        assert_eq!(f["ipa_hostname"], "ipa1.example.org");
+        assert_eq!(
+            f["oci_etc_hosts_content"],
+            "127.0.0.1 localhost\n10.0.0.9 other\n"
+        );
+        assert_eq!(f["oci_role"], "controller");
+        assert_eq!(
+            f["oci_ssh_host_key_certs_list"],
+            json!([
+                "/etc/ssh/ssh_host_ed25519_key-cert.pub",
+                "/etc/ssh/ssh_host_rsa_key-cert.pub"
+            ])
+        );
+        // swift: fstab entries by UUID under /srv/node, XFS UUIDs of /dev/[sv]d*.
+        assert_eq!(
+            f["swift_commented_fstab_entries"],
+            json!({"sdb": "active", "sdc": "commented", "sdd": "commented"})
+        );
+        assert_eq!(
+            f["swift_device_uuids"],
+            json!({"sdb": "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"})
+        );
+        // vswitch: this machine's /proc/bus/pci/devices
+        assert_eq!(
+            f["pci_address_driver_virtio-pci"],
+            "0000:00:01.0,0000:00:02.0,0000:00:03.0,0000:00:04.0,0000:00:05.0"
+        );
+        assert!(f.get("ovs_version").is_none());
+        // ipaclient
+        assert_eq!(f["ipa_domain"], "example.org");
+        assert_eq!(f["ipa_server"], "_srv_, ipa1.example.org");
+        assert_eq!(f["ipa_enrolled"], true);
+        assert_eq!(f["sssd_services"], "nss, pam");
+        assert_eq!(f["sssd_version"], "2.8.2");
+        // collectd: not installed; python is Debian's python3.11.
+        assert!(f.get("collectd_version").is_none());
+        assert_eq!(f["python_dir"], "/usr/local/lib/python3.11/dist-packages");
+        // filebeat is not installed: false.
+        assert_eq!(f["filebeat_version"], false);
+        // ssh: sshd of openssh-server 1:9.2p1-2+deb12u3.
+        assert_eq!(f["ssh_server_version_full"], "9.2p1");
+        assert_eq!(f["ssh_server_version_major"], "9.2");
+        assert_eq!(f["ssh_server_version_release"], "9.2");
+        assert_eq!(f["ssh_client_version_full"], "9.2p1");
+        // staging: curl before wget; staging_windir is for Windows.
+        assert_eq!(f["staging_http_get"], "curl");
+        assert!(f.get("staging_windir").is_none());
+        // A module's facts.d.
+        assert_eq!(f["site"], "lab");
+    }
+
+    #[test]
+    fn custom_facts_need_their_module() {
+        // systemd alone: no service_provider fact, so the module's
+        // `systemd` fact is false, as when stdlib is not on the modulepath.
+        let f = custom_fixture(&["systemd"]);
+        assert_eq!(f.get("systemd"), Some(&serde_json::json!(false)));
+        assert!(f.get("service_provider").is_none() && f.get("root_home").is_none());
+        assert!(custom_fixture(&[]).is_empty());
+        // Not a Debian family host: no apt facts.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/custom");
+        let root = dir.join("root");
+        let host = Host::new(&root, &crate::host::Live);
+        let core = serde_json::json!({"kernel": "Linux", "osfamily": "RedHat"});
+        let f = gather(
+            &host,
+            &scan(&[dir.join("modules")]),
+            core.as_object().expect("map"),
+        );
+        assert!(f.get("apt_sources").is_none() && f.get("iptables_persistent_version").is_none());
+        assert_eq!(f["root_home"], "/root");
     }
 }

@@ -10,11 +10,11 @@ use serde_json::{Map, Value, json};
 /// `[[procs / n, lo].max, hi].min` for openstacklib's worker counts.
 fn workers(count: i64) -> [(&'static str, i64); 5] {
     [
-        ("os_workers_small", (count / 4).max(2).min(8)),
-        ("os_workers", (count / 2).max(2).min(12)),
+        ("os_workers_small", (count / 4).clamp(2, 8)),
+        ("os_workers", (count / 2).clamp(2, 12)),
         ("os_workers_large", (count / 2).max(1)),
-        ("os_workers_heat_engine", (count / 2).max(4).min(24)),
-        ("os_workers_keystone", count.max(4).min(24)),
+        ("os_workers_heat_engine", (count / 2).clamp(4, 24)),
+        ("os_workers_keystone", count.clamp(4, 24)),
     ]
 }
 

@@ -1,0 +1,1 @@
+# Stands for nova's lib/facter/libvirt_uuid.rb (kuppet computes its facts natively).

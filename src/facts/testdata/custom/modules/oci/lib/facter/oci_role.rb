@@ -1,0 +1,1 @@
+# Stands for oci's lib/facter/oci_role.rb (kuppet computes its facts natively).

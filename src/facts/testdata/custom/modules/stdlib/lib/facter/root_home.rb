@@ -1,0 +1,1 @@
+# Stands for stdlib's lib/facter/root_home.rb (kuppet computes its facts natively).

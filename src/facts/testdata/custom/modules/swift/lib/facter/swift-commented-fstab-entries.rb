@@ -1,0 +1,1 @@
+# Stands for swift's lib/facter/swift-commented-fstab-entries.rb (kuppet computes its facts natively).

@@ -1,0 +1,1 @@
+# Stands for systemd's lib/facter/systemd.rb (kuppet computes its facts natively).

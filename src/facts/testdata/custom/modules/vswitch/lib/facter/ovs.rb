@@ -1,0 +1,1 @@
+# Stands for vswitch's lib/facter/ovs.rb (kuppet computes its facts natively).

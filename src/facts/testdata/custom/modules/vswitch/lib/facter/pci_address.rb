@@ -1,0 +1,1 @@
+# Stands for vswitch's lib/facter/pci_address.rb (kuppet computes its facts natively).
