@@ -56,18 +56,19 @@ pub fn run(args: Args) -> u8 {
         .map(PathBuf::from)
         .collect();
     if args.list_module_facts {
+        let mut text = String::new();
         for (file, support) in kuppet_facts::module_fact_files(&modulepath) {
-            match support {
-                kuppet_facts::Support::Computed => println!("{file}: computed"),
+            let how = match support {
+                kuppet_facts::Support::Computed => "computed".to_string(),
                 kuppet_facts::Support::WithoutProgram(why) => {
-                    println!("{file}: computed when its program is not installed; else not: {why}")
+                    format!("computed when its program is not installed; else not: {why}")
                 }
-                kuppet_facts::Support::NotComputed(why) => println!("{file}: not computed: {why}"),
-                kuppet_facts::Support::Unknown => {
-                    println!("{file}: not computed: unknown to kuppet")
-                }
-            }
+                kuppet_facts::Support::NotComputed(why) => format!("not computed: {why}"),
+                kuppet_facts::Support::Unknown => "not computed: unknown to kuppet".to_string(),
+            };
+            text.push_str(&format!("{file}: {how}\n"));
         }
+        super::print_stdout(&text);
         return 0;
     }
     let facts = serde_json::Value::Object(kuppet_facts::gather_with_modules(&root, &modulepath));

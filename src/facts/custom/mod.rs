@@ -132,9 +132,12 @@ pub(crate) struct ModuleFacts {
     pub external_dirs: Vec<PathBuf>,
 }
 
-/// Lists what the modules on the modulepath ship.
+/// Lists what the modules on the modulepath ship: the `lib/facter` files
+/// of every module directory (Puppet globs them all), the `facts.d` of the
+/// modules the environment uses (the first of each name).
 pub(crate) fn scan(modulepath: &[PathBuf]) -> ModuleFacts {
     let mut out = ModuleFacts::default();
+    let mut seen = BTreeSet::new();
     for dir in modulepath {
         let Ok(entries) = std::fs::read_dir(dir) else {
             continue;
@@ -152,7 +155,11 @@ pub(crate) fn scan(modulepath: &[PathBuf]) -> ModuleFacts {
                     }
                 }
             }
-            if m.join("facts.d").is_dir() {
+            let name = m.file_name().map(|n| n.to_string_lossy().into_owned());
+            if let Some(name) = name
+                && seen.insert(name)
+                && m.join("facts.d").is_dir()
+            {
                 out.external_dirs.push(m.join("facts.d"));
             }
         }
