@@ -347,3 +347,48 @@ fn unsupported_features_fail_only_their_resource() {
         true
     );
 }
+
+#[test]
+fn apply_adds_puppets_run_facts_to_given_facts() {
+    // puppet apply --noop --certname web1 -e 'notice(...)' prints
+    // "web1 7.23.0 true 7.23.0" (Puppet 7.23; clientnoop is a Boolean).
+    let dir = tempfile::tempdir().expect("tempdir");
+    let site = dir.path().join("site.pp");
+    std::fs::write(
+        &site,
+        "notice(\"${clientcert} ${clientversion} ${clientnoop} ${puppetversion} ${type($clientnoop)}\")\n",
+    )
+    .expect("write");
+    let facts = dir.path().join("facts.json");
+    std::fs::write(
+        &facts,
+        r#"{"fqdn": "given.example.com", "clientversion": "1"}"#,
+    )
+    .expect("write");
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_kuppet"))
+            .arg("apply")
+            .arg(&site)
+            .arg("--facts")
+            .arg(&facts)
+            .arg("--root")
+            .arg(dir.path())
+            .args(extra)
+            .output()
+            .expect("kuppet runs")
+    };
+    let out = run(&["--noop"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out)
+            .contains("Notice: Scope(Class[main]): given.example.com 7.23.0 true 7.23.0 Boolean"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&["--node", "web1"]);
+    assert!(
+        stdout(&out).contains("Scope(Class[main]): web1 7.23.0 false 7.23.0 Boolean"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -6,7 +6,7 @@
 //! otherwise the manifests are parsed and compiled with the facts
 //! (`--facts`, or gathered from the host) first.
 
-use super::compile::{FileNames, Inputs, compile_files, print_logs};
+use super::compile::{FileNames, Inputs, compile_files, print_apply_logs};
 use kuppet_catalog::Catalog;
 use kuppet_resources::Level;
 use kuppet_syntax::diagnostics::Diagnostic;
@@ -165,10 +165,26 @@ fn read_catalog(path: &Path) -> Result<Catalog, String> {
 
 fn compile(args: &Args, root: &Path) -> Result<Catalog, Failure> {
     let started = Instant::now();
-    let facts = match &args.facts {
+    let mut facts = match &args.facts {
         Some(path) => kuppet_facts::read_file(path).map_err(|e| Failure::Message(e.to_string()))?,
-        None => kuppet_facts::gather(root),
+        None => match &args.modulepath {
+            Some(path) => {
+                kuppet_facts::gather_with_modules(root, &super::compile::modulepath_dirs(path))
+            }
+            None => kuppet_facts::gather(root),
+        },
     };
+    // Puppet's apply adds its run facts to gathered and given facts alike.
+    let certname = match &args.node {
+        Some(node) => node.clone(),
+        None => kuppet_facts::node_name(&facts),
+    };
+    let run = kuppet_facts::RunFacts {
+        certname,
+        noop: args.noop,
+        environment: None,
+    };
+    kuppet_facts::add_run_facts(&mut facts, &run);
     let inputs = Inputs {
         files: &args.manifests,
         facts,
@@ -178,7 +194,7 @@ fn compile(args: &Args, root: &Path) -> Result<Catalog, Failure> {
         names: FileNames::Absolute,
     };
     let compiled = compile_files(inputs).map_err(Failure::Compile)?;
-    print_logs(&compiled);
+    print_apply_logs(&compiled);
     let catalog = compiled.catalog;
     println!(
         "Notice: Compiled catalog for {} in environment {} in {:.2} seconds",

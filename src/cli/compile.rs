@@ -65,6 +65,19 @@ pub fn print_logs(compiled: &Compiled) {
     }
 }
 
+/// Prints the compile's log as `puppet apply` does at its default level:
+/// notices on standard output beside the run's own, warnings and worse on
+/// standard error, info and debug not at all.
+pub fn print_apply_logs(compiled: &Compiled) {
+    for (level, msg) in &compiled.logs {
+        match *level {
+            "Info" | "Debug" => {}
+            "Notice" => println!("{level}: {msg}"),
+            _ => eprintln!("{level}: {msg}"),
+        }
+    }
+}
+
 /// How manifest files are named in the catalog (`file`) and in errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileNames {
@@ -113,19 +126,19 @@ pub fn compile_files(inputs: Inputs<'_>) -> Result<Compiled, Diagnostic> {
         manifests,
         facts: inputs.facts,
         node,
-        modulepath: inputs
-            .modulepath
-            .map(|p| {
-                p.split(':')
-                    .filter(|s| !s.is_empty())
-                    .map(PathBuf::from)
-                    .collect()
-            })
-            .unwrap_or_default(),
+        modulepath: inputs.modulepath.map(modulepath_dirs).unwrap_or_default(),
         allow_generate: true,
     };
     let data = DataConfig {
         hiera_config: inputs.hiera_config.map(Path::to_path_buf),
     };
     kuppet_eval::compile_with_data(&request, &data)
+}
+
+/// The directories of a `--modulepath` (colon-separated, empty parts skipped).
+pub(crate) fn modulepath_dirs(path: &str) -> Vec<PathBuf> {
+    path.split(':')
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .collect()
 }

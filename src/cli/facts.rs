@@ -47,14 +47,7 @@ pub fn run(args: Args) -> u8 {
         );
         return 1;
     }
-    let modulepath: Vec<PathBuf> = args
-        .modulepath
-        .as_deref()
-        .unwrap_or("")
-        .split(':')
-        .filter(|s| !s.is_empty())
-        .map(PathBuf::from)
-        .collect();
+    let modulepath = super::compile::modulepath_dirs(args.modulepath.as_deref().unwrap_or(""));
     if args.list_module_facts {
         let mut text = String::new();
         for (file, support) in kuppet_facts::module_fact_files(&modulepath) {

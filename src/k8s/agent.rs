@@ -580,10 +580,17 @@ impl Agent {
     pub async fn publish_facts(&mut self) -> bool {
         let gather = self.gather.clone();
         let root = self.options.root.clone();
-        let Ok(facts) = tokio::task::spawn_blocking(move || gather(&root)).await else {
+        let Ok(mut facts) = tokio::task::spawn_blocking(move || gather(&root)).await else {
             tracing::error!("gathering facts crashed");
             return false;
         };
+        // The facts Puppet's agent adds for its run; the compile sees them.
+        let run = kuppet_facts::RunFacts {
+            certname: self.options.node.clone(),
+            noop: self.options.noop,
+            environment: None,
+        };
+        kuppet_facts::add_run_facts(&mut facts, &run);
         let mut h = std::hash::DefaultHasher::new();
         serde_json::to_string(&facts)
             .unwrap_or_default()
