@@ -3,6 +3,11 @@
 # `kuppet agent` (DaemonSet, run as root), see charts/kuppet.
 #
 #   docker build -t ghcr.io/kuppet/kuppet:0.1.0 .
+#
+# The same image without a container engine, from a binary built on the
+# machine: `image/build.sh target/release/kuppet` (an OCI layout to push with
+# skopeo or crane; see docs/kubernetes.md). Both take the root filesystem from
+# `image/build.sh rootfs` and set the same USER, ENTRYPOINT and CMD.
 
 # --- build -----------------------------------------------------------------
 FROM rust:1.95-slim-bookworm AS build
@@ -12,13 +17,16 @@ COPY . .
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
     cargo build --release --locked --bin kuppet \
- && cp target/release/kuppet /kuppet \
- && strip /kuppet
+ && cp target/release/kuppet /kuppet
+# The stripped binary, the libraries it links (glibc, libgcc_s), CA
+# certificates, root and nonroot (65532) in /etc/passwd, /tmp: nothing else.
+RUN image/build.sh rootfs /kuppet /rootfs
 
 # --- run -------------------------------------------------------------------
-# glibc and CA certificates, nothing else: no shell, no package manager.
-FROM gcr.io/distroless/cc-debian12
-COPY --from=build /kuppet /usr/local/bin/kuppet
+# No shell, no package manager.
+FROM scratch
+COPY --from=build /rootfs /
+ENV PATH=/usr/local/bin:/usr/bin:/bin SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt
 # The controller runs as this unprivileged user; the agent's pod runs as root
 # (it manages the host mounted at /host).
 USER 65532:65532
