@@ -26,7 +26,7 @@ RUN image/build.sh rootfs /kuppet /rootfs
 # No shell, no package manager.
 FROM scratch
 COPY --from=build /rootfs /
-ENV PATH=/usr/local/bin:/usr/bin:/bin SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt
+ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt
 # The controller runs as this unprivileged user; the agent's pod runs as root
 # (it manages the host mounted at /host).
 USER 65532:65532

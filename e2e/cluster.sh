@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # e2e/cluster.sh: a throwaway Kubernetes control plane on loopback, no
 # containers: etcd, kube-apiserver and kube-controller-manager as local
-# processes, built by e2e/tools.sh.
+# processes, built by e2e/tools.sh. (e2e/node.sh adds a real node to it.)
 #
 #   cluster.sh up               certificates, keys, start all three, wait until ready
-#   cluster.sh down             stop everything started here (and by scenarios)
+#   cluster.sh down             stop everything started here (and by scenarios),
+#                               the real node first if it is up
 #   cluster.sh env             print `export ...` lines for the shell: eval "$(e2e/cluster.sh env)"
 #   cluster.sh status           what runs, and whether the API server is ready
 #   cluster.sh stop-apiserver   stop only kube-apiserver (etcd keeps the data)
@@ -57,25 +58,19 @@ EOF
     local ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
     openssl req -x509 -config "$PKI/openssl.cnf" -extensions ca "${ec[@]}" -days 3650 \
         -subj "/CN=kuppet-e2e-ca" -keyout "$PKI/ca.key" -out "$PKI/ca.crt" 2>/dev/null
-    # leaf NAME PROFILE SUBJECT
-    leaf() {
-        openssl req -new -config "$PKI/openssl.cnf" "${ec[@]}" -subj "$3" \
-            -keyout "$PKI/$1.key" -out "$PKI/$1.csr" 2>/dev/null
-        openssl x509 -req -in "$PKI/$1.csr" -CA "$PKI/ca.crt" -CAkey "$PKI/ca.key" \
-            -set_serial "0x$(openssl rand -hex 16)" -days 365 \
-            -extfile "$PKI/openssl.cnf" -extensions "$2" -out "$PKI/$1.crt" 2>/dev/null
-        rm -f "$PKI/$1.csr"
-    }
     # A CA of its own for the aggregation layer's front proxy (request
     # headers), so components that read it find it set.
     openssl req -x509 -config "$PKI/openssl.cnf" -extensions ca "${ec[@]}" -days 3650 \
         -subj "/CN=kuppet-e2e-front-proxy-ca" -keyout "$PKI/front-proxy-ca.key" \
         -out "$PKI/front-proxy-ca.crt" 2>/dev/null
-    leaf apiserver server "/CN=kube-apiserver"
+    pki_leaf apiserver server "/CN=kube-apiserver"
     # system:masters: full access, like kubeadm's admin.conf.
-    leaf admin client "/O=system:masters/CN=kuppet-e2e-admin"
+    pki_leaf admin client "/O=system:masters/CN=kuppet-e2e-admin"
     # The identity RBAC's bootstrap policy grants the controller manager.
-    leaf controller-manager client "/CN=system:kube-controller-manager"
+    pki_leaf controller-manager client "/CN=system:kube-controller-manager"
+    # The API server's identity towards kubelets (logs, exec, stats of the
+    # real node's pods).
+    pki_leaf apiserver-kubelet-client client "/O=system:masters/CN=kube-apiserver-kubelet-client"
     # Service-account token signing key pair (RS256).
     openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$PKI/sa.key" 2>/dev/null
     openssl pkey -in "$PKI/sa.key" -pubout -out "$PKI/sa.pub" 2>/dev/null
@@ -143,6 +138,12 @@ write_apiserver_args() {
         # On SIGTERM, end open watches within 2s instead of waiting for them
         # (up to a minute) before exiting: stop-apiserver stays quick.
         --shutdown-watch-termination-grace-period=2s
+        # The real node's kubelet (e2e/node.sh), for logs, exec and stats: at
+        # its InternalIP (a kubelet refuses a loopback node IP, and its
+        # hostname does not resolve), as a system:masters client.
+        --kubelet-preferred-address-types=InternalIP
+        --kubelet-client-certificate="$PKI/apiserver-kubelet-client.crt"
+        --kubelet-client-key="$PKI/apiserver-kubelet-client.key"
     )
     declare -p args >"$E2E_STATE/run/kube-apiserver.args"
 }
@@ -184,7 +185,7 @@ cmd_up() {
     cmd_down_quiet
     # Whatever fails below, stop what was started.
     trap 'cmd_down_quiet' EXIT
-    rm -rf "$E2E_STATE"
+    safe_rm_rf "$E2E_STATE"
     mkdir -p "$E2E_STATE/run" "$E2E_STATE/logs"
     gen_pki
     local etcd_port etcd_peer api_port kcm_port
@@ -226,6 +227,12 @@ kcm_healthy() {
 
 cmd_down_quiet() {
     local name
+    # The real node first: its pods, kubelet, containerd, and what it changed
+    # on the host.
+    if bg_running kubelet || bg_running containerd || bg_running kube-scheduler ||
+        [[ -d $NODE_DIR ]]; then
+        "$E2E_DIR/node.sh" down || log "e2e/node.sh down failed: see e2e/node.sh check"
+    fi
     stop_scenario_processes
     # The state is thrown away: stop the three at once.
     for name in $(bg_names); do stop_bg "$name" & done

@@ -19,6 +19,15 @@
 #   digest_of NODE                 the NodeCatalog's spec.digest
 #   apply_manifest NAME SELECTOR_YAML SOURCE [NOOP]   a Manifest in namespace default
 #   measure WHAT SECONDS           print a MEASURE line (collected by the suite's log)
+#
+# The chart on the real node (scenarios 2*_real_node_*, after require_real_node):
+#   real_node_image TAG...         the kuppet image of $KUPPET_BIN, imported under
+#                                  localhost/kuppet/kuppet:TAG (built once per binary)
+#   install_chart [HELM_ARGS...]   `helm upgrade --install` of charts/kuppet with that
+#                                  image (tag e2e) and agent.hostRoot=$NODE_ROOT
+#   agent_pod / agent_container    the agent pod on the real node; its container id
+#   agent_pid                      the agent's pid on this machine
+#   container_working_set ID       a container's memory working set (bytes), as the kubelet counts it
 
 KUPPET_NS=kuppet-system
 KUPPET_RELEASE=kuppet
@@ -122,10 +131,109 @@ $(sed 's/^/    /' <<<"$source")
 EOF
 }
 
-measure() { printf 'MEASURE %s: %ss\n' "$1" "$2" | tee -a "$E2E_STATE/measurements.txt" >&2; }
+# measure WHAT VALUE [UNIT]: UNIT defaults to seconds.
+measure() { printf 'MEASURE %s: %s%s\n' "$1" "$2" "${3-s}" | tee -a "$E2E_STATE/measurements.txt" >&2; }
 
 # now_ms: milliseconds since the epoch.
 now_ms() { date +%s%3N; }
 
 # seconds_since MS: seconds (with milliseconds) since now_ms returned MS.
 seconds_since() { local d=$(($(now_ms) - $1)); printf '%d.%03d' $((d / 1000)) $((d % 1000)); }
+
+# --- the chart on the real node ----------------------------------------------
+
+KUPPET_IMAGE_REPO=localhost/kuppet/kuppet
+
+# real_node_image TAG...: the image of $KUPPET_BIN under each TAG, built and
+# imported again only when the binary changed.
+real_node_image() {
+    local stamp=$NODE_DIR/images/kuppet.stamp want tag
+    want="$(stat -c '%s %Y' "$(readlink -f "$KUPPET_BIN")") $*"
+    if [[ $(cat "$stamp" 2>/dev/null) == "$want" ]]; then
+        for tag in "$@"; do
+            real_node_ctr images ls -q | grep -qx "$KUPPET_IMAGE_REPO:$tag" || want=""
+        done
+        [[ -n $want ]] && return 0
+    fi
+    "$E2E_DIR/node.sh" image "$KUPPET_BIN" "$@"
+    mkdir -p "$NODE_DIR/images"
+    echo "$(stat -c '%s %Y' "$(readlink -f "$KUPPET_BIN")") $*" >"$stamp"
+}
+
+real_node_ctr() { ctr --address "$NODE_DIR/run/containerd/containerd.sock" -n k8s.io "$@"; }
+
+# forget_process_install: what the process-based scenarios left that a helm
+# release cannot take over or should not meet: the chart's objects applied
+# with kubectl (install_kuppet; helm refuses objects it does not own), their
+# Manifests (they would select the real node too) and the leader Lease of
+# controllers that no longer run.
+forget_process_install() {
+    if k get deployment kuppet-controller -n "$KUPPET_NS" >/dev/null 2>&1 &&
+        [[ -z $(k get deployment kuppet-controller -n "$KUPPET_NS" -o jsonpath='{.metadata.annotations.meta\.helm\.sh/release-name}') ]]; then
+        log "removing the chart's objects applied by the process-based scenarios"
+        helm template "$KUPPET_RELEASE" "$REPO_DIR/charts/kuppet" --namespace "$KUPPET_NS" --kube-version 1.34.0 |
+            k delete --ignore-not-found --wait=true -f - >/dev/null
+        k delete lease kuppet-controller -n "$KUPPET_NS" --ignore-not-found >/dev/null
+    fi
+    k delete manifests --all -A --wait=true >/dev/null
+}
+
+# install_chart [HELM_ARGS...]: the chart as a user installs it, with the
+# local image, managing the real node's host root, on the real node only
+# (a DaemonSet pod for a simulated node would stay Pending for ever).
+install_chart() {
+    real_node_image e2e
+    if ! helm status "$KUPPET_RELEASE" -n "$KUPPET_NS" >/dev/null 2>&1; then
+        forget_process_install
+    fi
+    helm upgrade --install "$KUPPET_RELEASE" "$REPO_DIR/charts/kuppet" -n "$KUPPET_NS" --create-namespace \
+        --set image.repository="$KUPPET_IMAGE_REPO",image.tag=e2e,image.pullPolicy=Never \
+        --set agent.hostRoot="$NODE_ROOT",logFormat=text \
+        --set-string "agent.nodeSelector.${REAL_NODE_LABEL//./\\.}=true" \
+        "$@" >/dev/null
+}
+
+# wait_chart_ready: both controller replicas ready, the agent pod ready.
+wait_chart_ready() {
+    k rollout status deployment/kuppet-controller -n "$KUPPET_NS" --timeout=120s >/dev/null ||
+        fail "the controller Deployment did not roll out"
+    k rollout status daemonset/kuppet-agent -n "$KUPPET_NS" --timeout=120s >/dev/null ||
+        fail "the agent DaemonSet did not roll out"
+}
+
+agent_pod() {
+    k get pods -n "$KUPPET_NS" -l app.kubernetes.io/component=agent \
+        --field-selector "spec.nodeName=$REAL_NODE_NAME,status.phase=Running" -o jsonpath='{.items[0].metadata.name}'
+}
+
+# agent_container: the id of the running agent container on the real node.
+agent_container() {
+    local id
+    id=$(real_node_crictl ps --name '^agent$' --state running -q | head -n 1)
+    [[ -n $id ]] || return 1
+    echo "$id"
+}
+
+agent_pid() {
+    local id
+    id=$(agent_container) || return 1
+    real_node_crictl inspect -o go-template --template '{{.info.pid}}' "$id"
+}
+
+# container_working_set ID: memory use minus inactive file pages (what the
+# kubelet reports as workingSetBytes), from the container's cgroup.
+container_working_set() {
+    local dir usage inactive
+    dir=$(find /sys/fs/cgroup/memory/kubepods /sys/fs/cgroup/kubepods -maxdepth 4 -type d -name "*$1*" 2>/dev/null | head -n 1) || true
+    [[ -n $dir ]] || return 1
+    if [[ -f $dir/memory.usage_in_bytes ]]; then
+        usage=$(cat "$dir/memory.usage_in_bytes")
+        inactive=$(awk '$1 == "total_inactive_file" {print $2}' "$dir/memory.stat")
+    else
+        usage=$(cat "$dir/memory.current")
+        inactive=$(awk '$1 == "inactive_file" {print $2}' "$dir/memory.stat")
+    fi
+    echo $((usage > inactive ? usage - inactive : 0))
+}
+
+mib() { awk -v b="$1" 'BEGIN {printf "%.1f", b / 1048576}'; }

@@ -15,6 +15,9 @@
 #   start_bg NAME CMD... / stop_bg NAME / bg_running NAME    local processes
 #   collect_logs DIR                                         what to look at on failure
 #   kuppet ARGS                                              the binary under test
+#   pki_leaf NAME PROFILE SUBJECT                            a certificate of the e2e CA
+#   safe_rm_rf DIR                                           rm -rf, never across a mount
+#   real_node_mode / real_node_unfit / require_real_node     the real node (node.sh)
 
 set -euo pipefail
 set -o errtrace
@@ -283,10 +286,14 @@ stop_bg() {
     rm -f "$E2E_STATE/run/$name.pid"
 }
 
+# The cluster's own processes, in the order to stop them: the real node's
+# (node.sh), then the control plane's (cluster.sh). Scenarios never stop them.
+E2E_CLUSTER_PROCESSES=" kubelet containerd kube-scheduler kube-node-controllers kube-controller-manager kube-apiserver etcd "
+
 # bg_names: names of all processes with a pidfile, scenario processes first,
 # then the cluster's in the order to stop them.
 bg_names() {
-    local f name cluster=" kube-controller-manager kube-apiserver etcd "
+    local f name cluster=$E2E_CLUSTER_PROCESSES
     for f in "$E2E_STATE"/run/*.pid; do
         [[ -e $f ]] || continue
         name=$(basename "$f" .pid)
@@ -303,7 +310,7 @@ bg_names() {
 stop_scenario_processes() {
     local name
     for name in $(bg_names); do
-        case $name in kube-controller-manager | kube-apiserver | etcd) ;; *) stop_bg "$name" ;; esac
+        [[ $E2E_CLUSTER_PROCESSES == *" $name "* ]] || stop_bg "$name"
     done
 }
 
@@ -347,6 +354,113 @@ http_get() {
 kuppet() {
     [[ -x $KUPPET_BIN ]] || fail "kuppet binary $KUPPET_BIN is missing (run.sh builds it; or set KUPPET_BIN)"
     "$KUPPET_BIN" "$@"
+}
+
+# --- files -----------------------------------------------------------------
+
+# safe_rm_rf DIR: rm -rf DIR, but refuse (and fail) while anything is mounted
+# at or under it: the real node mounts an overlay of / and binds of /dev and
+# /sys there, and rm must never reach through them.
+safe_rm_rf() {
+    local dir=$1 mounts
+    [[ -e $dir ]] || return 0
+    dir=$(cd "$dir" && pwd -P)
+    mounts=$(awk -v d="$dir" '$5 == d || index($5, d "/") == 1 {print $5}' /proc/self/mountinfo)
+    [[ -z $mounts ]] || fail "refusing to remove $dir: these are still mounted under it (e2e/node.sh down unmounts them):
+$mounts"
+    rm -rf "$dir"
+}
+
+# --- certificates -----------------------------------------------------------
+
+# pki_leaf NAME PROFILE SUBJECT: pki/NAME.{key,crt}, signed by the e2e CA
+# (cluster.sh makes it) with a profile of pki/openssl.cnf (server, client).
+pki_leaf() {
+    local pki=$E2E_STATE/pki
+    openssl req -new -config "$pki/openssl.cnf" -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+        -subj "$3" -keyout "$pki/$1.key" -out "$pki/$1.csr" 2>/dev/null
+    openssl x509 -req -in "$pki/$1.csr" -CA "$pki/ca.crt" -CAkey "$pki/ca.key" \
+        -set_serial "0x$(openssl rand -hex 16)" -days 365 \
+        -extfile "$pki/openssl.cnf" -extensions "$2" -out "$pki/$1.crt" 2>/dev/null
+    rm -f "$pki/$1.csr"
+    chmod 600 "$pki/$1.key"
+}
+
+# --- the real node (e2e/node.sh) ---------------------------------------------
+# A kubelet with containerd on this machine, joined to the e2e cluster; the
+# chart's pods run there. One per machine. See e2e/README.md.
+
+REAL_NODE_NAME=${KUPPET_E2E_NODE_NAME:-kuppet-e2e-node}
+# The label it registers with: the chart's agent.nodeSelector in the real-node
+# scenarios (simulated nodes cannot run pods: a DaemonSet would wait for them).
+REAL_NODE_LABEL=kuppet.dev/e2e-real-node
+NODE_DIR=$E2E_STATE/node
+# The node's host root (the chart's agent.hostRoot): an overlay of this
+# machine's / (writes go to NODE_DIR/overlay), with /dev, /proc and /sys.
+NODE_ROOT=$NODE_DIR/root
+
+# real_node_crictl ARGS: crictl on the real node's containerd.
+real_node_crictl() {
+    "$E2E_BIN/crictl" --config /dev/null --runtime-endpoint "unix://$NODE_DIR/run/containerd/containerd.sock" \
+        --timeout 20s "$@"
+}
+
+# real_node_mode: KUPPET_E2E_REAL_NODE: 1 (the real-node scenarios must run:
+# CI), 0 (they are skipped), auto (default: they run when the machine can).
+real_node_mode() {
+    case ${KUPPET_E2E_REAL_NODE:-auto} in
+    1 | yes | true) echo 1 ;;
+    0 | no | false) echo 0 ;;
+    *) echo auto ;;
+    esac
+}
+
+# real_node_unfit: why this machine cannot run the real node (nothing if it can).
+real_node_unfit() {
+    local c
+    [[ $(id -u) == 0 ]] || { echo "not root"; return; }
+    for c in containerd containerd-shim-runc-v2 runc ctr iptables ip gcc strip; do
+        command -v "$c" >/dev/null || {
+            echo "$c is missing (apt-get install containerd runc containernetworking-plugins gcc libc6-dev)"
+            return
+        }
+    done
+    [[ -x /usr/lib/cni/bridge && -x /usr/lib/cni/host-local ]] ||
+        { echo "the CNI plugins are missing (apt-get install containernetworking-plugins)"; return; }
+    grep -qw overlay /proc/filesystems || modprobe overlay 2>/dev/null || true
+    grep -qw overlay /proc/filesystems || { echo "the kernel has no overlayfs"; return; }
+    for c in kubelet kube-scheduler crictl; do
+        [[ -x $E2E_BIN/$c ]] || { echo "$E2E_BIN/$c is missing (e2e/tools.sh --node)"; return; }
+    done
+    local owner
+    owner=$(cat /run/kuppet-e2e-node/owner 2>/dev/null) || true
+    if [[ -n $owner && $owner != "$E2E_STATE" ]] &&
+        KUPPET_E2E_STATE=$owner bash -c '. "$0"; bg_running kubelet || bg_running containerd' "$E2E_DIR/lib.sh"; then
+        echo "the e2e run of $owner has the real node of this machine (one per machine)"
+        return
+    fi
+}
+
+# require_real_node: in a real-node scenario, first thing: bring the node up
+# (once; it stays up for the next scenarios), or skip the scenario loudly
+# when KUPPET_E2E_REAL_NODE=0 or (auto) the machine cannot run it. With
+# KUPPET_E2E_REAL_NODE=1 an unfit machine fails the scenario.
+require_real_node() {
+    local mode why
+    mode=$(real_node_mode)
+    if [[ $mode == 0 ]]; then
+        log "SKIP: KUPPET_E2E_REAL_NODE=0"
+        exit 0
+    fi
+    why=$(real_node_unfit)
+    if [[ -n $why ]]; then
+        [[ $mode == 1 ]] && fail "KUPPET_E2E_REAL_NODE=1 but this machine cannot run the real node: $why"
+        log "SKIP: this machine cannot run the real node: $why"
+        exit 0
+    fi
+    if ! bg_running kubelet; then
+        "$E2E_DIR/node.sh" up || fail "e2e/node.sh up failed (logs: $E2E_STATE/logs/kubelet.log, containerd.log)"
+    fi
 }
 
 # --- on failure ------------------------------------------------------------

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Builds and caches the programs the e2e suite runs: kube-apiserver,
 # kube-controller-manager and kubectl (Kubernetes), etcd and helm, all from
-# their Go modules through the Go module proxy (no container images here).
+# their Go modules through the Go module proxy (no container images here);
+# for the real node (e2e/node.sh) also kubelet and kube-scheduler (Kubernetes)
+# and crictl (cri-tools).
 #
-#   e2e/tools.sh [TOOL...]  build whatever is missing (all five, or the TOOLs
-#                           named), print the bin dir last
+#   e2e/tools.sh [TOOL...]  build whatever is missing (the control plane's
+#                           five, or the TOOLs named), print the bin dir last
+#   e2e/tools.sh --node     the five and the real node's three
 #   e2e/tools.sh --print    only print the bin dir (exit 1 if a tool is missing)
 #
 # Each binary is stored as dist/NAME-VERSION in the cache and linked from
@@ -20,6 +23,9 @@ K8S_VERSION=${KUPPET_E2E_K8S_VERSION:-v1.34.10}
 # etcd: the 3.6 line, as Kubernetes 1.34 itself ships.
 ETCD_VERSION=${KUPPET_E2E_ETCD_VERSION:-v3.6.16}
 HELM_VERSION=${KUPPET_E2E_HELM_VERSION:-v3.22.0}
+# crictl: the CRI's own command line; e2e/node.sh removes the pods through it
+# (so that the CNI plugin releases them). v1.34 goes with Kubernetes 1.34.
+CRICTL_VERSION=${KUPPET_E2E_CRICTL_VERSION:-v1.34.0}
 
 CACHE=${KUPPET_E2E_CACHE:-${HOME:-/root}/.cache/kuppet-e2e}
 BIN=$CACHE/bin
@@ -27,6 +33,7 @@ DIST=$CACHE/dist
 SRC=$CACHE/src
 
 ALL_TOOLS=(kube-apiserver kube-controller-manager kubectl etcd helm)
+NODE_TOOLS=(kubelet kube-scheduler crictl)
 
 if [[ ${1:-} == --print ]]; then
     for t in "${ALL_TOOLS[@]}"; do
@@ -48,9 +55,13 @@ mkdir -p "$BIN" "$DIST" "$SRC"
 
 log() { printf 'e2e tools: %s\n' "$*" >&2; }
 
+if [[ ${1:-} == --node ]]; then
+    set -- "${ALL_TOOLS[@]}" "${NODE_TOOLS[@]}"
+fi
 selected=" ${*:-${ALL_TOOLS[*]}} "
 for t in $selected; do
-    [[ " ${ALL_TOOLS[*]} " == *" $t "* ]] || { log "unknown tool '$t' (known: ${ALL_TOOLS[*]})"; exit 2; }
+    [[ " ${ALL_TOOLS[*]} ${NODE_TOOLS[*]} " == *" $t "* ]] ||
+        { log "unknown tool '$t' (known: ${ALL_TOOLS[*]} ${NODE_TOOLS[*]})"; exit 2; }
 done
 # wanted NAME: NAME was asked for.
 wanted() { [[ $selected == *" $1 "* ]]; }
@@ -114,39 +125,45 @@ write_module() {
 total_start=$SECONDS
 
 # --- Kubernetes -------------------------------------------------------------
-k8s_wanted=()
-for t in kube-apiserver kube-controller-manager kubectl; do
-    wanted "$t" || continue
-    have "$t" "$K8S_VERSION" || k8s_wanted+=("$t")
-done
-if ((${#k8s_wanted[@]})); then
-    k8s_dir=$SRC/kubernetes-$K8S_VERSION
-    staging_version=v0.${K8S_VERSION#v1.}
+# build_k8s MODDIR TOOL...: the Kubernetes commands TOOL... (those not built
+# yet) from one throwaway module importing all of them.
+build_k8s() {
+    local k8s_dir=$1 t
+    shift
+    local wanted_tools=()
+    for t in "$@"; do
+        wanted "$t" || continue
+        have "$t" "$K8S_VERSION" || wanted_tools+=("$t")
+    done
+    ((${#wanted_tools[@]})) || return 0
+    local staging_version=v0.${K8S_VERSION#v1.}
     # k8s.io/kubernetes's own go.mod points every staging module at
     # ./staging/src/...; a dependent module must pin each to its release.
     go mod download -json "k8s.io/kubernetes@$K8S_VERSION" >/dev/null
+    local k8s_gomod replaces
     k8s_gomod=$(go env GOMODCACHE)/cache/download/k8s.io/kubernetes/@v/$K8S_VERSION.mod
     replaces=$(awk -v v="$staging_version" '
         $2 == "=>" && $3 ~ /^\.\/staging\// { printf "\t%s => %s %s\n", $1, $1, v }
     ' "$k8s_gomod")
     [[ -n $replaces ]] || { log "found no staging modules in $k8s_gomod"; exit 1; }
     write_module "$k8s_dir" "$(printf '\tk8s.io/kubernetes %s\n' "$K8S_VERSION")" "$replaces" \
-        k8s.io/kubernetes/cmd/kube-apiserver \
-        k8s.io/kubernetes/cmd/kube-controller-manager \
-        k8s.io/kubernetes/cmd/kubectl
+        "${@/#/k8s.io/kubernetes/cmd/}"
     # What hack/lib/version.sh stamps, so `kubectl version` and /version tell
     # the truth (otherwise v0.0.0-master).
-    minor=${K8S_VERSION#v1.}
+    local minor=${K8S_VERSION#v1.} p k8s_ldflags=""
     minor=${minor%%.*}
-    k8s_ldflags=""
     for p in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
         k8s_ldflags+=" -X $p.gitVersion=$K8S_VERSION -X $p.gitMajor=1 -X $p.gitMinor=$minor"
         k8s_ldflags+=" -X $p.gitTreeState=clean -X $p.buildDate=1970-01-01T00:00:00Z"
     done
-    for t in "${k8s_wanted[@]}"; do
+    for t in "${wanted_tools[@]}"; do
         build "$t" "$K8S_VERSION" "$k8s_dir" "k8s.io/kubernetes/cmd/$t" "$k8s_ldflags"
     done
-fi
+}
+build_k8s "$SRC/kubernetes-$K8S_VERSION" kube-apiserver kube-controller-manager kubectl
+# The node's commands in a module of their own: the control plane's module
+# (and its cached builds) stays as it is.
+build_k8s "$SRC/kubernetes-node-$K8S_VERSION" kubelet kube-scheduler
 
 # --- etcd -------------------------------------------------------------------
 if wanted etcd && ! have etcd "$ETCD_VERSION"; then
@@ -176,6 +193,15 @@ if wanted helm && ! have helm "$HELM_VERSION"; then
         helm.sh/helm/v3/cmd/helm
     build helm "$HELM_VERSION" "$helm_dir" helm.sh/helm/v3/cmd/helm \
         "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION"
+fi
+
+# --- crictl -----------------------------------------------------------------
+if wanted crictl && ! have crictl "$CRICTL_VERSION"; then
+    crictl_dir=$SRC/cri-tools-$CRICTL_VERSION
+    write_module "$crictl_dir" "$(printf '\tsigs.k8s.io/cri-tools %s\n' "$CRICTL_VERSION")" "" \
+        sigs.k8s.io/cri-tools/cmd/crictl
+    build crictl "$CRICTL_VERSION" "$crictl_dir" sigs.k8s.io/cri-tools/cmd/crictl \
+        "-X sigs.k8s.io/cri-tools/pkg/version.Version=$CRICTL_VERSION"
 fi
 
 log "all tools ready in $((SECONDS - total_start))s"

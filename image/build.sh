@@ -124,7 +124,7 @@ layout() {
     [[ $cmd != null ]] && cmd_field=",\"Cmd\":$cmd"
     local cdig csize mdig msize created
     created=$(date -u -d "@$EPOCH" +%Y-%m-%dT%H:%M:%SZ)
-    read -r cdig csize < <(printf '{"created":"%s","architecture":"%s","os":"linux","config":{"User":"%s","Env":["PATH=/usr/local/bin:/usr/bin:/bin","SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt"],"Entrypoint":%s%s,"WorkingDir":"/"},"rootfs":{"type":"layers","diff_ids":["sha256:%s"]},"history":[{"created":"%s","created_by":"image/build.sh"}]}' \
+    read -r cdig csize < <(printf '{"created":"%s","architecture":"%s","os":"linux","config":{"User":"%s","Env":["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin","SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt"],"Entrypoint":%s%s,"WorkingDir":"/"},"rootfs":{"type":"layers","diff_ids":["sha256:%s"]},"history":[{"created":"%s","created_by":"image/build.sh"}]}' \
         "$created" "$arch" "$user" "$entrypoint" "$cmd_field" "$diff_id" "$created" | blob "$d")
     read -r mdig msize < <(printf '{"schemaVersion":2,"mediaType":"application/vnd.oci.image.manifest.v1+json","config":{"mediaType":"application/vnd.oci.image.config.v1+json","digest":"sha256:%s","size":%s},"layers":[{"mediaType":"application/vnd.oci.image.layer.v1.tar+gzip","digest":"sha256:%s","size":%s}]}' \
         "$cdig" "$csize" "$ldig" "$lsize" | blob "$d")
