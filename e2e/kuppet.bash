@@ -112,6 +112,16 @@ wait_nodefacts() {
 
 digest_of() { k get nodecatalog "$1" -o jsonpath='{.spec.digest}'; }
 
+# catalog_ran NODE: the agent has run the NodeCatalog's current catalog.
+catalog_ran() {
+    local d
+    d=$(digest_of "$1")
+    [[ -n $d && $(k get nodecatalog "$1" -o jsonpath='{.status.lastRun.digest}') == "$d" ]]
+}
+
+# catalog_changed NODE DIGEST: the NodeCatalog holds a catalog other than DIGEST.
+catalog_changed() { [[ $(digest_of "$1") != "$2" ]]; }
+
 # apply_manifest NAME SELECTOR SOURCE [NOOP]: SELECTOR is the YAML flow map of
 # matchLabels ("{}" for every node); SOURCE is Puppet code.
 apply_manifest() {
@@ -147,17 +157,23 @@ KUPPET_IMAGE_REPO=localhost/kuppet/kuppet
 # real_node_image TAG...: the image of $KUPPET_BIN under each TAG, built and
 # imported again only when the binary changed.
 real_node_image() {
-    local stamp=$NODE_DIR/images/kuppet.stamp want tag
-    want="$(stat -c '%s %Y' "$(readlink -f "$KUPPET_BIN")") $*"
-    if [[ $(cat "$stamp" 2>/dev/null) == "$want" ]]; then
+    local stamp=$NODE_DIR/images/kuppet.stamp binary images tag missing=()
+    binary=$(stat -c '%s %Y %n' "$(readlink -f "$KUPPET_BIN")")
+    if [[ $(cat "$stamp" 2>/dev/null) == "$binary" ]]; then
+        images=$(real_node_ctr images ls -q)
         for tag in "$@"; do
-            real_node_ctr images ls -q | grep -qx "$KUPPET_IMAGE_REPO:$tag" || want=""
+            grep -qx "$KUPPET_IMAGE_REPO:$tag" <<<"$images" || missing+=("$tag")
         done
-        [[ -n $want ]] && return 0
+        ((${#missing[@]})) || return 0
+        if grep -qx "$KUPPET_IMAGE_REPO:$1" <<<"$images"; then
+            for tag in "${missing[@]}"; do
+                real_node_ctr images tag "$KUPPET_IMAGE_REPO:$1" "$KUPPET_IMAGE_REPO:$tag" >/dev/null
+            done
+            return 0
+        fi
     fi
     "$E2E_DIR/node.sh" image "$KUPPET_BIN" "$@"
-    mkdir -p "$NODE_DIR/images"
-    echo "$(stat -c '%s %Y' "$(readlink -f "$KUPPET_BIN")") $*" >"$stamp"
+    echo "$binary" >"$stamp"
 }
 
 real_node_ctr() { ctr --address "$NODE_DIR/run/containerd/containerd.sock" -n k8s.io "$@"; }
@@ -175,7 +191,9 @@ forget_process_install() {
             k delete --ignore-not-found --wait=true -f - >/dev/null
         k delete lease kuppet-controller -n "$KUPPET_NS" --ignore-not-found >/dev/null
     fi
-    k delete manifests --all -A --wait=true >/dev/null
+    if k get crd manifests.kuppet.dev >/dev/null 2>&1; then
+        k delete manifests --all -A --wait=true >/dev/null
+    fi
 }
 
 # install_chart [HELM_ARGS...]: the chart as a user installs it, with the

@@ -13,8 +13,15 @@
 # stopped after it ends. On failure, logs and a dump of the cluster go to
 # $KUPPET_E2E_ARTIFACTS/NAME (default: the state dir's artifacts/).
 #
+# The scenarios named *_real_node_* run the chart's pods on a real node
+# (e2e/node.sh: containerd and a kubelet on this machine, as root); it comes
+# up with the first of them and goes with the cluster, and `node.sh check`
+# then makes sure nothing is left on the host.
+#
 # Environment:
 #   KUPPET_BIN                 use this kuppet binary instead of building one
+#   KUPPET_E2E_REAL_NODE=auto  1: the real-node scenarios must run (CI); 0: skip
+#                              them; auto: run them when the machine can
 #   KUPPET_E2E_KEEP=1          leave the cluster up at the end (then: cluster.sh down)
 #   KUPPET_E2E_TIMEOUT=600     seconds one scenario may take
 #   KUPPET_E2E_STATE, KUPPET_E2E_CACHE   as for cluster.sh and tools.sh
@@ -42,8 +49,19 @@ done
 
 step() { printf '\n=== %s\n' "$*" >&2; }
 
+# The real node's tools (kubelet, kube-scheduler, crictl) when a real-node
+# scenario is to run and the machine can run it.
+tools=()
+if [[ " ${scenarios[*]##*/} " == *_real_node_* && $(real_node_mode) != 0 ]]; then
+    why=$(real_node_unfit)
+    if [[ $(real_node_mode) == 1 || -z $why || $why == *"tools.sh --node"* ]]; then
+        tools=(--node)
+    else
+        log "the real-node scenarios will be skipped: $why"
+    fi
+fi
 step "tools"
-"$E2E_DIR/tools.sh" >/dev/null
+"$E2E_DIR/tools.sh" "${tools[@]}" >/dev/null
 
 if [[ -n $KUPPET_BIN_GIVEN ]]; then
     [[ -x $KUPPET_BIN_GIVEN ]] || fail "KUPPET_BIN=$KUPPET_BIN_GIVEN is not an executable"
@@ -120,6 +138,15 @@ done
 trap - EXIT INT TERM
 step "cluster down"
 teardown_cluster
+if [[ -d $NODE_DIR && ${KUPPET_E2E_KEEP:-0} != 1 ]]; then
+    step "host check (what the real node left)"
+    if "$E2E_DIR/node.sh" check >&2; then
+        results+=("PASS  host check")
+    else
+        failed=$((failed + 1))
+        results+=("FAIL  host check: the real node left the above on this machine")
+    fi
+fi
 
 step "results"
 printf '%s\n' "${results[@]}"
