@@ -199,6 +199,7 @@ forget_process_install() {
 # install_chart [HELM_ARGS...]: the chart as a user installs it, with the
 # local image, managing the real node's host root, on the real node only
 # (a DaemonSet pod for a simulated node would stay Pending for ever).
+# shellcheck disable=SC2120 # the arguments are optional
 install_chart() {
     real_node_image e2e
     if ! helm status "$KUPPET_RELEASE" -n "$KUPPET_NS" >/dev/null 2>&1; then

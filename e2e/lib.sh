@@ -390,13 +390,16 @@ pki_leaf() {
 # A kubelet with containerd on this machine, joined to the e2e cluster; the
 # chart's pods run there. One per machine. See e2e/README.md.
 
+# shellcheck disable=SC2034 # used by node.sh, kuppet.bash and the scenarios
 REAL_NODE_NAME=${KUPPET_E2E_NODE_NAME:-kuppet-e2e-node}
 # The label it registers with: the chart's agent.nodeSelector in the real-node
 # scenarios (simulated nodes cannot run pods: a DaemonSet would wait for them).
+# shellcheck disable=SC2034
 REAL_NODE_LABEL=kuppet.dev/e2e-real-node
 NODE_DIR=$E2E_STATE/node
 # The node's host root (the chart's agent.hostRoot): an overlay of this
 # machine's / (writes go to NODE_DIR/overlay), with /dev, /proc and /sys.
+# shellcheck disable=SC2034
 NODE_ROOT=$NODE_DIR/root
 
 # real_node_crictl ARGS: crictl on the real node's containerd.

@@ -420,9 +420,9 @@ cmd_image() {
 # umount_under DIR: every mount at or under DIR, deepest first.
 umount_under() {
     local m
-    for m in $(awk -v p="$1" '$5 == p || index($5, p "/") == 1 {print $5}' /proc/self/mountinfo | sort -r); do
+    while IFS= read -r m; do
         umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || log "could not unmount $m"
-    done
+    done < <(awk -v p="$1" '$5 == p || index($5, p "/") == 1 {print $5}' /proc/self/mountinfo | sort -r)
 }
 
 cmd_down() {

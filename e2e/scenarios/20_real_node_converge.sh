@@ -44,8 +44,9 @@ assert_eq 2 "$(grep -c "^controller $N Running$" <<<"$pods")" "controller pods r
 assert_eq 1 "$(grep -c "^agent $N Running$" <<<"$pods")" "agent pods running on the real node"
 assert_eq "$KUPPET_IMAGE_REPO:e2e" "$(k get pod -n "$KUPPET_NS" "$(agent_pod)" -o jsonpath='{.spec.containers[0].image}')" "the agent's image"
 holder=$(k get lease kuppet-controller -n "$KUPPET_NS" -o jsonpath='{.spec.holderIdentity}')
-[[ $holder == kuppet-controller-* ]] && k get pod -n "$KUPPET_NS" "$holder" >/dev/null ||
+if [[ $holder != kuppet-controller-* ]] || ! k get pod -n "$KUPPET_NS" "$holder" >/dev/null; then
     fail "the Lease's holder '$holder' is not one of the controller pods (in-cluster leader election)"
+fi
 log "ok: leader elected between the pods: $holder"
 
 # The facts come from the node's root, as the agent pod sees it at /host.

@@ -80,6 +80,7 @@ expect_ok "the NodeCatalog is Ready" k wait --for=condition=Ready --timeout=30s 
 
 assert_eq "$(cat /etc/debian_version)" "$(cat "$NODE_ROOT/var/lib/kuppet-e2e/debian_version")" "exec: the tree's /etc/debian_version"
 assert_eq "$(dpkg-query -W -f '${Version}' base-files)" "$(cat "$NODE_ROOT/var/lib/kuppet-e2e/base-files")" "exec: the tree's dpkg-query"
+# shellcheck disable=SC2016 # dpkg-query's format
 assert_eq "install ok installed" "$(chroot "$NODE_ROOT" dpkg-query -W -f '${Status}' kuppet-e2e-probe)" "package: dpkg's status in the node's tree"
 assert_eq "installed by kuppet's agent" "$(cat "$NODE_ROOT/usr/share/kuppet-e2e-probe/README")" "package: its file in the node's tree"
 assert_contains "$(grep '^kuppete2e:' "$NODE_ROOT/etc/passwd")" "kuppete2e:x:2345:2345::/home/kuppete2e:/bin/sh" "user: the tree's /etc/passwd"
@@ -103,6 +104,7 @@ PP
 )"
 expect_ok "the removals become Ready" k wait --for=condition=Ready --timeout=120s -n default manifest/e2e-host
 # (No conffiles: dpkg -r forgets the package altogether.)
+# shellcheck disable=SC2016 # dpkg-query's format
 [[ $(chroot "$NODE_ROOT" dpkg-query -W -f '${Status}' kuppet-e2e-probe 2>&1) != *"install ok installed"* ]] ||
     fail "package: still installed in the tree"
 [[ ! -e $NODE_ROOT/usr/share/kuppet-e2e-probe/README ]] || fail "package: its file is still in the tree"
