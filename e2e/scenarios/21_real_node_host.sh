@@ -3,7 +3,8 @@
 # resources act on the node's tree (the agent runs them chrooted into its
 # /host: here an overlay of this machine's Debian root), with the tree's own
 # tools (sh, dpkg, apt, useradd), never on the container's filesystem nor on
-# this machine.
+# this machine. A filesystem the node mounts after the agent started is seen
+# by the agent (mountPropagation: HostToContainer) and written into.
 . "$(dirname "$0")/../lib.sh"
 . "$E2E_DIR/kuppet.bash"
 require_real_node
@@ -12,8 +13,10 @@ install_chart
 wait_chart_ready
 
 work=$(mktemp -d)
+late=$NODE_ROOT/srv/kuppet-e2e-late
 cleanup() {
     k delete manifest e2e-host -n default --ignore-not-found >/dev/null 2>&1 || true
+    if mountpoint -q "$late"; then umount "$late"; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -37,6 +40,9 @@ chroot "$NODE_ROOT" dpkg --purge kuppet-e2e-probe >/dev/null 2>&1 || true
 chroot "$NODE_ROOT" userdel -r kuppete2e >/dev/null 2>&1 || true
 chroot "$NODE_ROOT" groupdel kuppete2e >/dev/null 2>&1 || true
 rm -rf "$NODE_ROOT/var/lib/kuppet-e2e"
+# A filesystem the node mounts now, after the agent pod started.
+mkdir -p "$late"
+mount -t tmpfs -o size=1m kuppet-e2e-late "$late"
 machine_state() { sha256sum /etc/passwd /etc/group /var/lib/dpkg/status; }
 before=$(machine_state)
 
@@ -58,6 +64,10 @@ exec { 'ask dpkg':
 package { 'kuppet-e2e-probe':
   ensure => installed,
   source => '/var/tmp/kuppet-e2e-probe_1.0_all.deb',
+}
+file { '/srv/kuppet-e2e-late/written-by-the-agent':
+  ensure  => file,
+  content => "into a mount made after the pod started\n",
 }
 group { 'kuppete2e': ensure => present, gid => 2345 }
 user { 'kuppete2e':
@@ -86,6 +96,11 @@ assert_eq "installed by kuppet's agent" "$(cat "$NODE_ROOT/usr/share/kuppet-e2e-
 assert_contains "$(grep '^kuppete2e:' "$NODE_ROOT/etc/passwd")" "kuppete2e:x:2345:2345::/home/kuppete2e:/bin/sh" "user: the tree's /etc/passwd"
 [[ -d $NODE_ROOT/home/kuppete2e ]] || fail "user: managehome made no home in the tree"
 log "ok: exec, package, group and user acted on the node's tree"
+assert_eq "into a mount made after the pod started" "$(cat "$late/written-by-the-agent")" \
+    "the file in the node's late mount (HostToContainer propagation)"
+umount "$late"
+[[ ! -e $late/written-by-the-agent ]] || fail "the file went under the mount, not into it"
+log "ok: the agent wrote into a filesystem the node mounted after the pod started"
 
 # Nothing of it on this machine, nothing in the container.
 assert_eq "$before" "$(machine_state)" "this machine's passwd, group and dpkg status"

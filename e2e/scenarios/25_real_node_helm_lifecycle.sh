@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Issue 15, real node 5: `helm upgrade` to a new image tag rolls the agent
-# DaemonSet (and the controller Deployment) and the new agent pod converges;
+# Issue 15, real node 5: `helm upgrade` to a new image tag (and the agent's
+# metrics and liveness probe on) rolls the agent DaemonSet (and the
+# controller Deployment) and the new agent pod converges;
 # `helm uninstall` removes every object the chart made and its pods; the
 # NodeCatalog and NodeFacts stay with their Node, and go when it goes. The
 # kubelet then registers the Node again.
@@ -19,7 +20,7 @@ real_node_image e2e e2e-next
 old_pod=$(agent_pod)
 revision=$(helm history "$KUPPET_RELEASE" -n "$KUPPET_NS" --max 1 -o yaml | awk '$1 == "revision:" {print $2}')
 t0=$(now_ms)
-install_chart --set image.tag=e2e-next
+install_chart --set image.tag=e2e-next,agent.metrics.enabled=true
 expect_ok "the agent DaemonSet rolls out" k rollout status daemonset/kuppet-agent -n "$KUPPET_NS" --timeout=120s
 expect_ok "the controller Deployment rolls out" k rollout status deployment/kuppet-controller -n "$KUPPET_NS" --timeout=120s
 measure "helm upgrade to a new image tag, rolled out (real node)" "$(seconds_since "$t0")"
@@ -35,6 +36,20 @@ wait_for 60 "only the two upgraded controller pods" controller_images "$KUPPET_I
 for p in $(k get pods -n "$KUPPET_NS" -l app.kubernetes.io/component=controller -o name); do
     assert_eq "$KUPPET_IMAGE_REPO:e2e-next" "$(k get -n "$KUPPET_NS" "$p" -o jsonpath='{.spec.containers[0].image}')" "$p's image"
 done
+# Its /healthz and /metrics on the pod network, where the kubelet probes them.
+pod_ip=$(k get pod -n "$KUPPET_NS" "$new_pod" -o jsonpath='{.status.podIP}')
+pod_get() {
+    local line body=0
+    exec 3<>"/dev/tcp/$pod_ip/8081" || return 1
+    printf 'GET %s HTTP/1.0\r\nHost: %s\r\n\r\n' "$1" "$pod_ip" >&3
+    while IFS= read -r line <&3 || [[ -n $line ]]; do
+        if ((body)); then printf '%s\n' "$line"; elif [[ $line == $'\r' || -z $line ]]; then body=1; fi
+    done
+    exec 3<&-
+}
+wait_for 30 "the agent pod's /healthz at $pod_ip:8081" pod_get /healthz
+assert_contains "$(pod_get /metrics)" "kuppet_agent_runs_total" "the agent pod's /metrics"
+assert_eq "/healthz" "$(k get pod -n "$KUPPET_NS" "$new_pod" -o jsonpath='{.spec.containers[0].livenessProbe.httpGet.path}')" "the agent's liveness probe"
 # The new agent converges a change.
 before=$(digest_of "$N")
 apply_manifest e2e-lifecycle "{$REAL_NODE_LABEL: \"true\"}" "file { '/etc/kuppet-e2e-upgraded': content => \"by the upgraded agent\\n\" }"
