@@ -422,9 +422,9 @@ real_node_mode() {
 real_node_unfit() {
     local c
     [[ $(id -u) == 0 ]] || { echo "not root"; return; }
-    for c in containerd containerd-shim-runc-v2 runc ctr iptables ip gcc strip; do
+    for c in containerd containerd-shim-runc-v2 runc ctr iptables ip sysctl pgrep gcc strip; do
         command -v "$c" >/dev/null || {
-            echo "$c is missing (apt-get install containerd runc containernetworking-plugins gcc libc6-dev)"
+            echo "$c is missing (apt-get install containerd runc containernetworking-plugins iproute2 procps gcc libc6-dev binutils)"
             return
         }
     done
@@ -432,6 +432,10 @@ real_node_unfit() {
         { echo "the CNI plugins are missing (apt-get install containernetworking-plugins)"; return; }
     grep -qw overlay /proc/filesystems || modprobe overlay 2>/dev/null || true
     grep -qw overlay /proc/filesystems || { echo "the kernel has no overlayfs"; return; }
+    local state_fs
+    state_fs=$(stat -f -c %T "$(dirname "$E2E_STATE")")
+    [[ $state_fs != overlayfs ]] ||
+        { echo "$(dirname "$E2E_STATE") is on overlayfs, which cannot hold containerd's snapshots nor the node root's upper layer: set KUPPET_E2E_STATE to a directory on another filesystem"; return; }
     for c in kubelet kube-scheduler crictl; do
         [[ -x $E2E_BIN/$c ]] || { echo "$E2E_BIN/$c is missing (e2e/tools.sh --node)"; return; }
     done
