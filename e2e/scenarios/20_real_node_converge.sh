@@ -4,15 +4,18 @@
 # under the real kubelet; the agent publishes the node's facts; `kubectl apply
 # -f manifests/examples/` converges the node: Manifests and NodeCatalog Ready,
 # Events listed, the files in the node's root (not in the container, not on
-# this machine). Measures helm install -> first NodeCatalog Ready and the
+# this machine). A simulated node with its agent as a process runs beside it,
+# served by the same controller pods. Measures helm install -> first NodeCatalog Ready and the
 # agent pod's memory at rest and during a run of 1,000 resources.
 . "$(dirname "$0")/../lib.sh"
 . "$E2E_DIR/kuppet.bash"
 require_real_node
 N=$REAL_NODE_NAME
 
+SIM=e2e-real-sim
 cleanup() {
     k delete manifest e2e-load -n default --ignore-not-found >/dev/null 2>&1 || true
+    delete_node "$SIM" 2>/dev/null || true
 }
 trap cleanup EXIT
 
@@ -103,6 +106,23 @@ events=$(k events -n default --for "nodecatalog/$N")
 assert_contains "$events" "ResourceChanged" "Events of the node's NodeCatalog"
 assert_contains "$events" "/etc/motd" "Events of the node's NodeCatalog"
 log "ok: Events:"$'\n'"$(grep -m 5 ResourceChanged <<<"$events")"
+
+# A simulated node beside the real one: its agent is a process with a token
+# of the release's agent account bound to its Node; the controller pods
+# compile its catalog too.
+counts() { k get manifest motd -n default -o jsonpath='{.status.selectedNodes} {.status.compiledNodes} {.status.appliedNodes}'; }
+read -r selected _ _ <<<"$(counts)"
+fresh_node "$SIM"
+start_agent "$SIM"
+wait_for 60 "the simulated node's NodeCatalog" k get nodecatalog "$SIM"
+expect_ok "the simulated node's NodeCatalog is Ready" k wait --for=condition=Ready --timeout=60s "nodecatalog/$SIM"
+assert_contains "$(cat "$(node_root "$SIM")/etc/motd")" "$SIM: " "the simulated node's /etc/motd"
+n=$((selected + 1))
+motd_counts() { [[ $(counts) == "$n $n $n" ]]; }
+wait_for 30 "motd to count the simulated node too" motd_counts
+log "ok: a simulated node converges beside the real one"
+stop_bg "agent-$SIM"
+delete_node "$SIM"
 
 # --- the agent pod's memory (working set) at rest and during a run -----------
 cid=$(agent_container)
