@@ -366,6 +366,7 @@ impl Planner {
             node: name.clone(),
             modulepath: Vec::new(),
             allow_generate: false,
+            limits: Default::default(),
         };
         let started = Instant::now();
         let compiled = (self.compile)(&request);
