@@ -3,12 +3,14 @@
 //! never a panic, a stack overflow or a hang. Seed it with the compile cases:
 //! `mkdir -p fuzz/corpus/compile && cp tests/compile/*/*.pp fuzz/corpus/compile/`,
 //! then `cargo +nightly fuzz run compile -- -dict=fuzz/parse.dict -timeout=10`.
+//! The dictionary has extreme integers, huge widths and deep nesting.
 #![no_main]
 
 use kuppet_catalog::graph::RunGraph;
-use kuppet_eval::{CompileRequest, ManifestInput, compile};
+use kuppet_eval::{CompileRequest, Limits, ManifestInput, compile};
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
+use std::time::Duration;
 
 fn facts() -> serde_json::Map<String, serde_json::Value> {
     let v = serde_json::json!({
@@ -39,7 +41,14 @@ fuzz_target!(|data: &[u8]| {
         node: "node1.example.com".into(),
         modulepath: Vec::new(),
         allow_generate: false,
-        limits: Default::default(),
+        // Small enough that a runaway input ends in a budget error well
+        // within libFuzzer's timeout.
+        limits: Limits {
+            max_steps: 200_000,
+            max_time: Duration::from_secs(3),
+            max_bytes: 1 << 20,
+            max_memory: 256 << 20,
+        },
     };
     match compile(&request) {
         Ok(catalog) => {

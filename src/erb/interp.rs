@@ -14,10 +14,11 @@ use std::rc::Rc;
 
 /// Nested method calls and blocks before the template is refused.
 const MAX_CALL_DEPTH: u32 = 200;
-/// Evaluation steps before the template is refused (an endless loop).
-const MAX_STEPS: u64 = 50_000_000;
-/// The longest string or array a template may build.
-pub(crate) const MAX_SIZE: usize = 256 << 20;
+/// The longest string or array a template may build: the compile's
+/// per-value cap (`kuppet_values::budget`).
+pub(crate) fn max_size() -> usize {
+    kuppet_values::budget::limits().max_bytes
+}
 
 /// How evaluation leaves an expression other than with a value.
 #[derive(Debug)]
@@ -90,7 +91,6 @@ pub(crate) struct Interp<'h> {
     pub last_match: Option<Rc<MatchData>>,
     regex_cache: FxHashMap<(String, String), Rc<RRegexp>>,
     depth: u32,
-    steps: u64,
     /// The line being evaluated, for errors raised by methods.
     pub line: u32,
 }
@@ -113,7 +113,6 @@ impl<'h> Interp<'h> {
             last_match: None,
             regex_cache: FxHashMap::default(),
             depth: 0,
-            steps: 0,
             line: 1,
         }
     }
@@ -159,12 +158,17 @@ impl<'h> Interp<'h> {
         Err(self.error(ErrorKind::Limit, message).into())
     }
 
+    /// Refuses a value that grows past the compile's per-value cap.
+    pub fn too_large<T>(&self, what: &str) -> R<T> {
+        self.limit(format!(
+            "{what} grows past the {} a value may have; if that is meant, raise the limit (kuppet compile --max-value-size)",
+            kuppet_values::budget::bytes(max_size())
+        ))
+    }
+
+    /// One step of the compile's budget (steps, time, memory).
     fn step(&mut self) -> R<()> {
-        self.steps += 1;
-        if self.steps > MAX_STEPS {
-            return self.limit("the template runs too long (an endless loop?)");
-        }
-        Ok(())
+        kuppet_values::budget::tick().or_else(|x| self.limit(x.to_string()))
     }
 
     // ----- variables
@@ -404,8 +408,8 @@ impl<'h> Interp<'h> {
             NodeKind::Output(inner) => {
                 let v = self.eval(inner)?;
                 let s = self.stringify(&v)?;
-                if self.out.s.borrow().len() + s.len() > MAX_SIZE {
-                    return self.limit("the template's output is too large");
+                if self.out.s.borrow().len() + s.len() > max_size() {
+                    return self.too_large("The template's output");
                 }
                 self.out.s.borrow_mut().push_str(&s);
                 Ok(RValue::Str(self.out.clone()))
@@ -451,8 +455,8 @@ impl<'h> Interp<'h> {
                     s.push_str(&self.stringify(&v)?);
                 }
             }
-            if s.len() > MAX_SIZE {
-                return self.limit("a string grows too large");
+            if s.len() > max_size() {
+                return self.too_large("A string");
             }
         }
         Ok(s)
@@ -683,7 +687,7 @@ impl<'h> Interp<'h> {
 
     fn enter(&mut self) -> R<()> {
         self.depth += 1;
-        if self.depth > MAX_CALL_DEPTH {
+        if self.depth > MAX_CALL_DEPTH || kuppet_values::budget::stack_low() {
             self.depth -= 1;
             return self.limit("stack level too deep");
         }

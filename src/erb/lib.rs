@@ -132,7 +132,13 @@ impl Template {
     }
 
     /// Renders the template against a scope.
+    ///
+    /// The render counts against the budget of the compile it runs in
+    /// (`kuppet_values::budget`); outside one, it gets a default budget of
+    /// its own, so that an endless loop still ends.
     pub fn render(&self, host: &mut dyn Host) -> Result<String, ErbError> {
+        let _budget = (!kuppet_values::budget::active())
+            .then(|| kuppet_values::budget::install(kuppet_values::budget::Limits::default()));
         interp::Interp::new(host, self.file.clone()).run(&self.body)
     }
 }

@@ -153,7 +153,7 @@ impl<'f> Parser<'f> {
 
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > MAX_DEPTH || kuppet_values::budget::stack_low() {
             return Err(ErbError::new(
                 ErrorKind::Limit,
                 self.file,

@@ -19,6 +19,7 @@ pub fn sprintf(fmt: &str, args: &[RValue], hash: Option<&RValue>) -> FmtResult {
             FormatErrorKind::Key => RClass::KeyError,
             FormatErrorKind::Range => RClass::RangeError,
             FormatErrorKind::FloatDomain => RClass::FloatDomainError,
+            FormatErrorKind::NoMemory => RClass::NoMemoryError,
         };
         (class, e.message)
     })

@@ -146,6 +146,8 @@ pub enum RClass {
     ArithmeticSequence,
     RangeError,
     FloatDomainError,
+    /// Not a StandardError: `rescue => e` does not catch it.
+    NoMemoryError,
     FrozenError,
     RegexpError,
     Json,
@@ -199,6 +201,7 @@ impl RClass {
             RClass::ArithmeticSequence => "Enumerator::ArithmeticSequence",
             RClass::RangeError => "RangeError",
             RClass::FloatDomainError => "FloatDomainError",
+            RClass::NoMemoryError => "NoMemoryError",
             RClass::FrozenError => "FrozenError",
             RClass::RegexpError => "RegexpError",
             RClass::Json => "JSON",
@@ -224,7 +227,7 @@ impl RClass {
             RClass::Object => RClass::BasicObject,
             RClass::Integer | RClass::Float => RClass::Numeric,
             RClass::Class => RClass::Module,
-            RClass::StandardError => RClass::Exception,
+            RClass::StandardError | RClass::NoMemoryError => RClass::Exception,
             RClass::RuntimeError
             | RClass::ArgumentError
             | RClass::TypeError
@@ -316,6 +319,7 @@ impl RClass {
             "Enumerator" => RClass::Enumerator,
             "RangeError" => RClass::RangeError,
             "FloatDomainError" => RClass::FloatDomainError,
+            "NoMemoryError" => RClass::NoMemoryError,
             "FrozenError" => RClass::FrozenError,
             "RegexpError" => RClass::RegexpError,
             "JSON" => RClass::Json,

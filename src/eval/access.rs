@@ -316,17 +316,21 @@ fn flatten_keys(args: &[Value], out: &mut Vec<Value>) {
     }
 }
 
-/// Ruby's `a[i]`: negative counts from the end; `None` outside.
-fn ruby_index(len: usize, i: i64) -> Option<usize> {
-    let len = len as i64;
+/// Ruby's `a[i]`: negative counts from the end; `None` outside. Any `i64`
+/// (Ruby's integers do not overflow, so neither may this).
+pub(crate) fn ruby_index(len: usize, i: i64) -> Option<usize> {
+    let len = len as i128;
+    let i = i as i128;
     let idx = if i < 0 { len + i } else { i };
     (0..len).contains(&idx).then_some(idx as usize)
 }
 
 /// Puppet's `[start, count]` slice (negative start from the end, negative
 /// count up to that far from the end), as a byte range of Ruby's `a[s, n]`.
-fn ruby_slice(len: usize, start: i64, count: i64) -> Option<(usize, usize)> {
-    let len = len as i64;
+/// Any `i64`s: computed in `i128`, where they cannot overflow.
+pub(crate) fn ruby_slice(len: usize, start: i64, count: i64) -> Option<(usize, usize)> {
+    let len = len as i128;
+    let (start, count) = (start as i128, count as i128);
     let mut k1 = if start < 0 { len + start } else { start };
     let mut k2 = if count < 0 {
         len - k1 + count + 1
@@ -341,4 +345,25 @@ fn ruby_slice(len: usize, start: i64, count: i64) -> Option<(usize, usize)> {
         return None;
     }
     Some((k1 as usize, (k1 + k2).min(len) as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Puppet 7.23's results for `[1,2,3][a, b]` (and `'abc'`) at the edges of
+    /// Integer: `[1, max]` is `[2, 3]`, the rest empty.
+    #[test]
+    fn slices_of_extreme_integers_are_rubys() {
+        const MAX: i64 = i64::MAX;
+        assert_eq!(ruby_slice(3, 1, MAX), Some((1, 3)));
+        assert_eq!(ruby_slice(3, -MAX, 2), None);
+        assert_eq!(ruby_slice(3, -MAX, -MAX), None);
+        assert_eq!(ruby_slice(3, -2, -MAX), None);
+        assert_eq!(ruby_slice(3, i64::MIN, i64::MIN), None);
+        assert_eq!(ruby_slice(3, MAX, MAX), None);
+        assert_eq!(ruby_index(3, MAX), None);
+        assert_eq!(ruby_index(3, i64::MIN), None);
+        assert_eq!(ruby_index(3, -3), Some(0));
+    }
 }

@@ -137,6 +137,36 @@ impl<'a> Compiler<'a> {
                 e,
             )
         };
+        // Collections that double in a loop stop at the per-value cap.
+        let grown = |x: Result<(), kuppet_values::budget::Exceeded>| -> EResult<()> {
+            x.map_err(|x| super::error::EvalError::budget(x).at(m, e.span).into())
+        };
+        match (&l, op, &r) {
+            (Value::Binary(a), BinaryOp::Add, Value::Binary(b)) => grown(
+                kuppet_values::budget::check_size("The Binary", a.len().saturating_add(b.len())),
+            )?,
+            (Value::Array(a), BinaryOp::Add, Value::Array(b)) => grown(
+                kuppet_values::budget::check_elements("The array", a.len().saturating_add(b.len())),
+            )?,
+            (Value::Array(a), BinaryOp::Shl, _) => grown(kuppet_values::budget::check_elements(
+                "The array",
+                a.len().saturating_add(1),
+            ))?,
+            (Value::Array(a), BinaryOp::Add, Value::Hash(b))
+            | (Value::Hash(b), BinaryOp::Add, Value::Array(a)) => {
+                grown(kuppet_values::budget::check_elements(
+                    "The collection",
+                    a.len().saturating_add(b.len()),
+                ))?
+            }
+            (Value::Hash(a), BinaryOp::Add, Value::Hash(b)) => {
+                grown(kuppet_values::budget::check_elements(
+                    "The hash",
+                    a.len().saturating_add(b.len()).saturating_mul(2),
+                ))?
+            }
+            _ => {}
+        }
         match (&l, op) {
             (Value::Binary(a), BinaryOp::Add) => {
                 let Value::Binary(b) = &r else {

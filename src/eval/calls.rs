@@ -505,6 +505,8 @@ impl<'a> Compiler<'a> {
         f: &mut Frame,
         m: &'a Manifest,
     ) -> EResult<Value> {
+        // One step per call, so that iterating with an empty block counts.
+        kuppet_values::budget::tick().map_err(|x| self.budget_error(x, l.span, m))?;
         f.locals.push(FxHashMap::default());
         let saved = f.matches.clone();
         let r = (|| {

@@ -948,7 +948,7 @@ impl<'a> Compiler<'a> {
     /// Runs `f` one level deeper, failing clearly past the depth limit.
     pub fn deeper<T>(&mut self, f: impl FnOnce(&mut Self) -> EResult<T>) -> EResult<T> {
         self.depth += 1;
-        if self.depth > MAX_EVAL_DEPTH {
+        if self.depth > MAX_EVAL_DEPTH || kuppet_values::budget::stack_low() {
             self.depth -= 1;
             return Err(Flow::from(EvalError::new(format!(
                 "Evaluation is nested too deeply (more than {MAX_EVAL_DEPTH} levels of calls, classes or defined types); look for unbounded recursion"

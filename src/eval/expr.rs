@@ -33,7 +33,7 @@ impl<'a> Compiler<'a> {
             return Err(EvalError::budget(x).at(m, e.span).into());
         }
         self.depth += 1;
-        if self.depth > super::compiler::MAX_EVAL_DEPTH {
+        if self.depth > super::compiler::MAX_EVAL_DEPTH || kuppet_values::budget::stack_low() {
             self.depth -= 1;
             return Err(EvalError::new(
                 "Evaluation is nested too deeply; look for unbounded recursion",
@@ -72,6 +72,9 @@ impl<'a> Compiler<'a> {
                             out.push_str(&v.to_display());
                         }
                     }
+                    // A string that doubles in a loop stops at the cap.
+                    kuppet_values::budget::check_size("The interpolated string", out.len())
+                        .map_err(|x| EvalError::budget(x).at(m, e.span))?;
                 }
                 Ok(Value::string(out))
             }

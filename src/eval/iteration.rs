@@ -66,26 +66,27 @@ impl<'a> Compiler<'a> {
             .iterable_items(&subject)
             .map_err(|msg| self.call_error(format!("'{name}' {msg}"), e, m))?;
         match name {
-            "reverse_each" => {
-                let rev: Vec<Value> = items.into_iter().rev().collect();
-                match lambda {
-                    None => Ok(Value::array(rev)),
-                    Some(l) => {
-                        for v in rev {
-                            match self.call_lambda(l, vec![v], f, m) {
-                                Err(Flow::Break) => break,
-                                r => {
-                                    r?;
-                                }
+            "reverse_each" => match lambda {
+                None => {
+                    let mut rev = self.items_vec(items, e, m)?;
+                    rev.reverse();
+                    Ok(Value::array(rev))
+                }
+                Some(l) => {
+                    for v in items.iter().rev() {
+                        match self.call_lambda(l, vec![v], f, m) {
+                            Err(Flow::Break) => break,
+                            r => {
+                                r?;
                             }
                         }
-                        Ok(subject)
                     }
+                    Ok(subject)
                 }
-            }
+            },
             "step" => {
                 let n = match args.get(1) {
-                    Some(Value::Integer(n)) if *n > 0 => *n as usize,
+                    Some(Value::Integer(n)) if *n > 0 => usize::try_from(*n).unwrap_or(usize::MAX),
                     _ => {
                         return Err(self.call_error(
                             "'step' expects a positive Integer step",
@@ -94,11 +95,18 @@ impl<'a> Compiler<'a> {
                         ));
                     }
                 };
-                let stepped: Vec<Value> = items.into_iter().step_by(n).collect();
                 match lambda {
-                    None => Ok(Value::array(stepped)),
+                    None => {
+                        let count = items.len().div_ceil(n as u64);
+                        kuppet_values::budget::check_elements(
+                            "The stepped array",
+                            usize::try_from(count).unwrap_or(usize::MAX),
+                        )
+                        .map_err(|x| self.budget_error(x, e.span, m))?;
+                        Ok(Value::array(items.iter().step_by(n).collect()))
+                    }
                     Some(l) => {
-                        for v in stepped {
+                        for v in items.iter().step_by(n) {
                             match self.call_lambda(l, vec![v], f, m) {
                                 Err(Flow::Break) => break,
                                 r => {
@@ -130,6 +138,7 @@ impl<'a> Compiler<'a> {
                 match name {
                     "each" => {
                         for (i, v) in items.iter().enumerate() {
+                            let v = &v;
                             match self.call_lambda(l, call_args(i, v), f, m) {
                                 Err(Flow::Break) => break,
                                 r => {
@@ -140,8 +149,9 @@ impl<'a> Compiler<'a> {
                         Ok(subject)
                     }
                     "map" => {
-                        let mut out = Vec::with_capacity(items.len());
+                        let mut out = Vec::with_capacity(items.capacity());
                         for (i, v) in items.iter().enumerate() {
+                            let v = &v;
                             match self.call_lambda(l, call_args(i, v), f, m) {
                                 Err(Flow::Break) => break,
                                 r => out.push(r?),
@@ -152,6 +162,7 @@ impl<'a> Compiler<'a> {
                     "filter" => {
                         let mut out = Vec::new();
                         for (i, v) in items.iter().enumerate() {
+                            let v = &v;
                             match self.call_lambda(l, call_args(i, v), f, m) {
                                 Err(Flow::Break) => break,
                                 r => {
@@ -177,6 +188,7 @@ impl<'a> Compiler<'a> {
                     "any" | "all" => {
                         let want_any = name == "any";
                         for (i, v) in items.iter().enumerate() {
+                            let v = &v;
                             let t = self.call_lambda(l, call_args(i, v), f, m)?.is_truthy();
                             if want_any && t {
                                 return Ok(Value::Bool(true));
@@ -189,6 +201,7 @@ impl<'a> Compiler<'a> {
                     }
                     "index" => {
                         for (i, v) in items.iter().enumerate() {
+                            let v = &v;
                             if self.call_lambda(l, call_args(i, v), f, m)?.is_truthy() {
                                 if is_hash && let Value::Array(p) = v {
                                     return Ok(p[0].clone());
@@ -199,7 +212,7 @@ impl<'a> Compiler<'a> {
                         Ok(Value::Undef)
                     }
                     "reduce" => {
-                        let mut iter = items.into_iter();
+                        let mut iter = items.iter();
                         let mut memo = match args.get(1) {
                             Some(start) => start.clone(),
                             None => iter.next().unwrap_or(Value::Undef),
@@ -215,6 +228,7 @@ impl<'a> Compiler<'a> {
                     "partition" => {
                         let (mut yes, mut no) = (Vec::new(), Vec::new());
                         for (i, v) in items.iter().enumerate() {
+                            let v = &v;
                             if self.call_lambda(l, call_args(i, v), f, m)?.is_truthy() {
                                 yes.push(v.clone());
                             } else {
@@ -226,6 +240,7 @@ impl<'a> Compiler<'a> {
                     "group_by" => {
                         let mut groups: IndexMap<Value, Vec<Value>> = IndexMap::new();
                         for (i, v) in items.iter().enumerate() {
+                            let v = &v;
                             let k = self.call_lambda(l, call_args(i, v), f, m)?;
                             groups.entry(k).or_default().push(v.clone());
                         }
@@ -244,26 +259,35 @@ impl<'a> Compiler<'a> {
 
     /// The elements an iteration walks: array items, hash pairs, integers up to
     /// n, the range of an `Integer[a, b]`, or the characters of a string.
-    pub(super) fn iterable_items(&self, v: &Value) -> Result<(Vec<Value>, bool), String> {
+    /// Ranges are not materialised: `10000000000000.each` walks them one by
+    /// one (under the step budget).
+    pub(super) fn iterable_items(&self, v: &Value) -> Result<(Items, bool), String> {
         Ok(match v {
-            Value::Array(items) => (items.to_vec(), false),
+            Value::Array(items) => (Items::List(items.to_vec()), false),
             Value::Hash(h) => (
-                h.iter()
-                    .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
-                    .collect(),
+                Items::List(
+                    h.iter()
+                        .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                        .collect(),
+                ),
                 true,
             ),
-            Value::Integer(n) => ((0..(*n).max(0)).map(Value::Integer).collect(), false),
+            Value::Integer(n) => (
+                Items::Range {
+                    start: 0,
+                    len: (*n).max(0) as u64,
+                },
+                false,
+            ),
             Value::String(s) => (
-                s.chars().map(|c| Value::string(c.to_string())).collect(),
+                Items::List(s.chars().map(|c| Value::string(c.to_string())).collect()),
                 false,
             ),
             Value::Type(t) => match &**t {
                 PType::Integer { min, max } if *min != i64::MIN && *max != i64::MAX => {
-                    if max - min > 10_000_000 {
-                        return Err("cannot iterate over such a large range".into());
-                    }
-                    ((*min..=*max).map(Value::Integer).collect(), false)
+                    // max - min + 1 in i128: at most 2^64 - 1, a u64.
+                    let len = (*max as i128 - *min as i128 + 1).max(0) as u64;
+                    (Items::Range { start: *min, len }, false)
                 }
                 other => return Err(format!("expects an Iterable value, got Type[{other}]")),
             },
@@ -274,6 +298,23 @@ impl<'a> Compiler<'a> {
                 ));
             }
         })
+    }
+
+    /// The elements of an iteration as a vector, within the per-value cap.
+    pub(crate) fn items_vec(&self, items: Items, e: &Expr, m: &Manifest) -> EResult<Vec<Value>> {
+        items
+            .into_vec()
+            .map_err(|x| self.budget_error(x, e.span, m))
+    }
+
+    /// A limit of the budget went past at `at`.
+    pub(crate) fn budget_error(
+        &self,
+        x: kuppet_values::budget::Exceeded,
+        at: kuppet_syntax::span::Span,
+        m: &Manifest,
+    ) -> Flow {
+        super::error::EvalError::budget(x).at(m, at).into()
     }
 
     /// Checks an iteration call against the function's signatures, as
@@ -426,6 +467,61 @@ impl<'a> Compiler<'a> {
             }
         }
         Ok(args.into_iter().next().unwrap_or(Value::Undef))
+    }
+}
+
+/// What an iteration walks: values, or a range of integers produced one at
+/// a time.
+pub(crate) enum Items {
+    List(Vec<Value>),
+    /// `start`, `start + 1`, ... (`len` of them; the last is at most `i64::MAX`).
+    Range {
+        start: i64,
+        len: u64,
+    },
+}
+
+impl Items {
+    /// How many elements.
+    pub(crate) fn len(&self) -> u64 {
+        match self {
+            Items::List(v) => v.len() as u64,
+            Items::Range { len, .. } => *len,
+        }
+    }
+
+    /// The elements, in order (either way round).
+    pub(crate) fn iter(&self) -> Box<dyn DoubleEndedIterator<Item = Value> + '_> {
+        match self {
+            Items::List(v) => Box::new(v.iter().cloned()),
+            // start + i is in range for every i < len; wrapping arithmetic
+            // gives it even where i itself does not fit an i64.
+            Items::Range { start, len } => {
+                let start = *start;
+                Box::new((0..*len).map(move |i| Value::Integer(start.wrapping_add(i as i64))))
+            }
+        }
+    }
+
+    /// The elements as a vector, when that many may be built
+    /// (`Exceeded::Size` past the compile's per-value cap).
+    pub(crate) fn into_vec(self) -> Result<Vec<Value>, kuppet_values::budget::Exceeded> {
+        match self {
+            Items::List(v) => Ok(v),
+            Items::Range { len, .. } => {
+                kuppet_values::budget::check_elements(
+                    "An array of the range",
+                    usize::try_from(len).unwrap_or(usize::MAX),
+                )?;
+                Ok(self.iter().collect())
+            }
+        }
+    }
+
+    /// A capacity to reserve for one result per element: the count, up to
+    /// what is cheap to reserve before the elements exist.
+    pub(crate) fn capacity(&self) -> usize {
+        self.len().min(1024) as usize
     }
 }
 

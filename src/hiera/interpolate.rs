@@ -158,7 +158,15 @@ pub fn interpolate(
     r: &mut dyn Resolver,
 ) -> Result<Value, LookupError> {
     match v {
-        Value::String(s) if s.contains("%{") => interpolate_string(s, allow_methods, r),
+        Value::String(s) if s.contains("%{") => {
+            if kuppet_values::budget::stack_low() {
+                return Err(LookupError::Interpolation(
+                    "Interpolation is nested too deeply; look for data that interpolates itself"
+                        .into(),
+                ));
+            }
+            interpolate_string(s, allow_methods, r)
+        }
         Value::Array(items) => {
             let mut out = Vec::with_capacity(items.len());
             for i in items.iter() {
@@ -221,6 +229,9 @@ fn interpolate_string(
         if matches!(expr, "" | "::" | "\"\"" | "''" | "\"::\"" | "'::'") {
             continue;
         }
+        // One step of the compile's budget per interpolation: data that
+        // interpolates itself twice per level ends.
+        kuppet_values::budget::tick().map_err(|x| LookupError::Interpolation(x.to_string()))?;
         let (method, key) = method_and_key(expr, allow_methods)?;
         if method == Method::Alias && whole != subject {
             return Err(LookupError::Interpolation(
@@ -254,6 +265,9 @@ fn interpolate_string(
             Value::Undef => {}
             other => out.push_str(&rb_to_s(&other)),
         }
+        // The per-value cap: data that doubles per level ends.
+        kuppet_values::budget::check_size("The interpolated string", out.len())
+            .map_err(|x| LookupError::Interpolation(x.to_string()))?;
     }
     out.push_str(rest);
     Ok(Value::string(out))

@@ -146,6 +146,7 @@ thread_local! {
     }) };
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     static HEAP_BASE: Cell<isize> = const { Cell::new(0) };
+    static STACK_LEAST: Cell<usize> = const { Cell::new(usize::MAX) };
     /// Bytes the thread holds, counted by [`CountingAlloc`].
     static HEAP: Cell<isize> = const { Cell::new(0) };
 }
@@ -185,6 +186,11 @@ pub fn install(limits: Limits) -> Guard {
     DEADLINE.set(Instant::now().checked_add(limits.max_time));
     HEAP_BASE.set(HEAP.get());
     Guard { previous }
+}
+
+/// Whether a budget is installed on this thread.
+pub fn active() -> bool {
+    ACTIVE.get()
 }
 
 /// The limits in force on this thread (unlimited when none are installed,
@@ -264,6 +270,34 @@ pub fn check_size(what: &'static str, size: usize) -> Result<(), Exceeded> {
 /// Checks a collection of `count` elements about to be built.
 pub fn check_elements(what: &'static str, count: usize) -> Result<(), Exceeded> {
     check_size(what, count.saturating_mul(16))
+}
+
+/// The stack a recursion must leave unused: the most one level of the
+/// deepest recursions (the evaluator, the parsers, a template) uses between
+/// two checks, with a wide margin for debug builds.
+pub const STACK_RED_ZONE: usize = 1 << 20;
+
+/// Whether the current thread's stack is nearly used up: every recursion
+/// that user input can make deep checks this (besides its depth limit) and
+/// fails with an error instead of overflowing, whatever thread it runs on.
+/// It also records the least stack left seen on the thread
+/// ([`stack_least_left`]), which is how the limits are measured.
+#[inline]
+pub fn stack_low() -> bool {
+    match stacker::remaining_stack() {
+        Some(left) => {
+            if left < STACK_LEAST.get() {
+                STACK_LEAST.set(left);
+            }
+            left < STACK_RED_ZONE
+        }
+        None => false,
+    }
+}
+
+/// The least stack left seen by [`stack_low`] on this thread.
+pub fn stack_least_left() -> usize {
+    STACK_LEAST.get()
 }
 
 /// The bytes the current thread holds on the heap, as counted by

@@ -3,7 +3,7 @@
 //! `compact!`, `delete` ...; frozen arrays refuse them), `each` over the live
 //! array, and the Enumerable methods for everything else.
 
-use super::super::interp::{Blk, Interp, MAX_SIZE, R};
+use super::super::interp::{Blk, Interp, R, max_size};
 use super::super::value::{HKey, RArray, RClass, RValue, req};
 use super::string::range_span;
 use indexmap::IndexSet;
@@ -58,8 +58,8 @@ impl Interp<'_> {
                 }
                 other => out.push_str(&self.stringify(other)?),
             }
-            if out.len() > MAX_SIZE {
-                return self.limit("a string grows too large");
+            if out.len() > max_size() {
+                return self.too_large("A string");
             }
         }
         Ok(out)
@@ -124,8 +124,8 @@ impl Interp<'_> {
                         format!("index {i} too small for array; minimum: -{len}"),
                     );
                 }
-                if idx as usize > MAX_SIZE {
-                    return self.limit("an array grows too large");
+                if idx as usize > max_size() {
+                    return self.too_large("An array");
                 }
                 let mut v = ra.v.borrow_mut();
                 if idx as usize >= v.len() {
@@ -266,8 +266,8 @@ impl Interp<'_> {
                 if name == "<<" {
                     self.argc(args, 1, 1)?;
                 }
-                if ra.v.borrow().len() + args.len() > MAX_SIZE {
-                    return self.limit("an array grows too large");
+                if ra.v.borrow().len() + args.len() > max_size() {
+                    return self.too_large("An array");
                 }
                 ra.v.borrow_mut().extend(args.iter().cloned());
                 recv.clone()
@@ -324,8 +324,8 @@ impl Interp<'_> {
                         format!("index {i} too small for array; minimum: -{}", len + 1),
                     );
                 }
-                if at as usize > MAX_SIZE {
-                    return self.limit("an array grows too large");
+                if at as usize > max_size() {
+                    return self.too_large("An array");
                 }
                 let mut v = ra.v.borrow_mut();
                 if at as usize > v.len() {
@@ -407,6 +407,9 @@ impl Interp<'_> {
                         ),
                     );
                 };
+                if items.len() + o.v.borrow().len() > max_size() / 16 {
+                    return self.too_large("An array");
+                }
                 let mut out = items;
                 out.extend(o.v.borrow().iter().cloned());
                 RValue::array(out)
@@ -460,8 +463,8 @@ impl Interp<'_> {
                         if n < 0 {
                             return self.raise(RClass::ArgumentError, "negative argument");
                         }
-                        if (n as u128) * (items.len() as u128) > MAX_SIZE as u128 {
-                            return self.limit("an array grows too large");
+                        if (n as u128) * (items.len() as u128) > max_size() as u128 {
+                            return self.too_large("An array");
                         }
                         let mut out = Vec::with_capacity(items.len() * n as usize);
                         for _ in 0..n {

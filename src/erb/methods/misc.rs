@@ -398,7 +398,7 @@ impl Interp<'_> {
                     return self.raise(RClass::ArgumentError, "negative array size");
                 }
                 if n > 10_000_000 {
-                    return self.limit("an array grows too large");
+                    return self.too_large("An array");
                 }
                 let mut out = Vec::with_capacity(n as usize);
                 for i in 0..n {

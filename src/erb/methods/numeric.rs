@@ -454,7 +454,7 @@ impl Interp<'_> {
                 let mut i = from;
                 while (st > 0 && i <= to) || (st < 0 && i >= to) {
                     if values.len() > 10_000_000 {
-                        return self.limit("a range is too large to list");
+                        return self.too_large("The list of a range");
                     }
                     values.push(RValue::Int(i));
                     i = match i.checked_add(st) {

@@ -4,7 +4,7 @@
 //! Bang methods change the receiver in place (and fail on frozen strings).
 
 use super::super::format;
-use super::super::interp::{Blk, Interp, MAX_SIZE, R};
+use super::super::interp::{Blk, Interp, R, max_size};
 use super::super::regex::{self, Found};
 use super::super::value::{RClass, RRange, RRegexp, RString, RValue};
 use std::rc::Rc;
@@ -127,6 +127,9 @@ impl Interp<'_> {
             "+" => {
                 self.argc(args, 1, 1)?;
                 let o = self.str_arg(&args[0])?;
+                if s.len() + o.len() > max_size() {
+                    return self.too_large("A string");
+                }
                 RValue::str(s + &o)
             }
             "*" => {
@@ -135,8 +138,8 @@ impl Interp<'_> {
                 if n < 0 {
                     return self.raise(RClass::ArgumentError, "negative argument");
                 }
-                if (n as u128) * (s.len() as u128) > MAX_SIZE as u128 {
-                    return self.limit("a string grows too large");
+                if (n as u128) * (s.len() as u128) > max_size() as u128 {
+                    return self.too_large("A string");
                 }
                 RValue::str(s.repeat(n as usize))
             }
@@ -166,8 +169,8 @@ impl Interp<'_> {
                             })?,
                         other => self.str_arg(other)?,
                     };
-                    if rs.s.borrow().len() + piece.len() > MAX_SIZE {
-                        return self.limit("a string grows too large");
+                    if rs.s.borrow().len() + piece.len() > max_size() {
+                        return self.too_large("A string");
                     }
                     rs.s.borrow_mut().push_str(&piece);
                 }
@@ -532,8 +535,8 @@ impl Interp<'_> {
                 if width <= len {
                     RValue::str(s)
                 } else {
-                    if width as u64 > MAX_SIZE as u64 {
-                        return self.limit("a string grows too large");
+                    if width as u64 > max_size() as u64 {
+                        return self.too_large("A string");
                     }
                     let total = (width - len) as usize;
                     let (left, right) = match name {
@@ -1063,8 +1066,8 @@ impl Interp<'_> {
                 }
             };
             out.push_str(&piece);
-            if out.len() > MAX_SIZE {
-                return self.limit("a string grows too large");
+            if out.len() > max_size() {
+                return self.too_large("A string");
             }
             pos = f.end;
         }

@@ -338,8 +338,9 @@ pub(crate) fn slice<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<Val
     let (items, _) = c
         .iterable_items(subject)
         .map_err(|msg| c.call_error(format!("'slice' {msg}"), e, m))?;
+    let items = c.items_vec(items, e, m)?;
     let slices: Vec<Value> = items
-        .chunks(*n as usize)
+        .chunks(usize::try_from(*n).unwrap_or(usize::MAX))
         .map(|c| Value::array(c.to_vec()))
         .collect();
     match lambda {

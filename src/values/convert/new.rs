@@ -447,8 +447,27 @@ fn new_boolean(args: &[Value]) -> Result<Value, String> {
     }
 }
 
-/// The values iterating over `v` gives (`Iterable.on`), if it is iterable.
+/// Refuses to list a range of integers larger than a value may be
+/// (`Array(Integer[1, 10000000000000])`).
+fn check_listable(v: &Value) -> Result<(), String> {
+    let count = match v {
+        Value::Integer(n) => (*n).max(0) as u128,
+        Value::Type(t) => match &**t {
+            PType::Integer { min, max } if *min != i64::MIN && *max != i64::MAX => {
+                (*max as i128 - *min as i128 + 1).max(0) as u128
+            }
+            _ => 0,
+        },
+        _ => 0,
+    };
+    crate::budget::check_elements("The array", usize::try_from(count).unwrap_or(usize::MAX))
+        .map_err(|x| x.to_string())
+}
+
+/// The values iterating over `v` gives (`Iterable.on`), if it is iterable
+/// (`None` too for a range larger than a value may be).
 pub fn iterate(v: &Value) -> Option<Vec<Value>> {
+    check_listable(v).ok()?;
     match v {
         Value::Array(items) => Some(items.to_vec()),
         Value::Hash(h) => Some(
@@ -485,6 +504,7 @@ fn new_array(args: &[Value]) -> Result<Value, String> {
             other => Value::array(vec![other.clone()]),
         });
     }
+    check_listable(from)?;
     match iterate(from) {
         Some(items) => Ok(Value::array(items)),
         None => Err(cannot_convert("new_array", from, "Array")),
@@ -539,7 +559,7 @@ fn new_hash(args: &[Value]) -> Result<Value, String> {
     }
     let items = match from {
         Value::Hash(_) => return Ok(from.clone()),
-        other => iterate(other).ok_or_else(|| {
+        other => iterate(check_listable(other).map(|()| other)?).ok_or_else(|| {
             format!(
                 "Value of type {} cannot be converted to Hash",
                 infer_generic(other)

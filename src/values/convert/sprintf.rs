@@ -28,6 +28,9 @@ pub enum FormatErrorKind {
     Key,
     Range,
     FloatDomain,
+    /// The result would be larger than the compile lets a value be (Ruby
+    /// would try and fail with NoMemoryError); see [`crate::budget`].
+    NoMemory,
 }
 
 /// Why `format` refused: Ruby's exception class and message.
@@ -208,6 +211,10 @@ pub fn format_args<A: FormatArg>(
                         n = n.saturating_mul(10).saturating_add(d as usize);
                         i += 1;
                     }
+                    // Ruby reads widths and positions as a C int.
+                    if n > i32::MAX as usize {
+                        return Err(FormatError::argument("width too big"));
+                    }
                     if chars.get(i) == Some(&'$') {
                         arg_ref = ArgRef::Position(n);
                         i += 1;
@@ -218,7 +225,7 @@ pub fn format_args<A: FormatArg>(
                 }
                 '*' => {
                     let w = take_arg(args, &mut next_arg, &mut used_next, used_positional)?;
-                    let n = w.to_width()?;
+                    let n = c_int(w.to_width()?)?;
                     if n < 0 {
                         spec.minus = true;
                     }
@@ -230,13 +237,16 @@ pub fn format_args<A: FormatArg>(
                     i += 1;
                     if chars.get(i) == Some(&'*') {
                         let p = take_arg(args, &mut next_arg, &mut used_next, used_positional)?;
-                        spec.precision = Some(p.to_width()?.max(0) as usize);
+                        spec.precision = Some(c_int(p.to_width()?)?.max(0) as usize);
                         i += 1;
                     } else {
                         let mut n = 0usize;
                         while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
                             n = n.saturating_mul(10).saturating_add(d as usize);
                             i += 1;
+                        }
+                        if n > i32::MAX as usize {
+                            return Err(FormatError::argument("precision too big"));
                         }
                         spec.precision = Some(n);
                     }
@@ -266,7 +276,10 @@ pub fn format_args<A: FormatArg>(
                             .flatten()
                             .ok_or_else(|| FormatError::argument("one hash required"))?,
                     };
-                    out.push_str(&format_one(&spec, &value)?);
+                    check_spec(&spec)?;
+                    let piece = format_one(&spec, &value)?;
+                    check_len(out.len() + piece.len())?;
+                    out.push_str(&piece);
                     break;
                 }
                 '\n' | '\0' => {
@@ -282,10 +295,47 @@ pub fn format_args<A: FormatArg>(
             }
         }
         if let Some(v) = brace_value {
-            out.push_str(&pad(&v, &spec));
+            check_spec(&spec)?;
+            let piece = pad(&v, &spec);
+            check_len(out.len() + piece.len())?;
+            out.push_str(&piece);
         }
     }
     Ok(out)
+}
+
+/// A width or precision taken by `*`, as Ruby's `NUM2INT` takes it.
+fn c_int(n: i64) -> Result<i64, FormatError> {
+    if n > i32::MAX as i64 {
+        Err(FormatError::new(
+            FormatErrorKind::Range,
+            format!("integer {n} too big to convert to `int'"),
+        ))
+    } else if n < i32::MIN as i64 {
+        Err(FormatError::new(
+            FormatErrorKind::Range,
+            format!("integer {n} too small to convert to `int'"),
+        ))
+    } else {
+        Ok(n)
+    }
+}
+
+/// Refuses a directive whose width (or a number's precision: its digits)
+/// would build a string larger than a value may be.
+pub(crate) fn check_spec(spec: &Spec) -> Result<(), FormatError> {
+    let numeric = !matches!(spec.conv, 's' | 'p' | 'c' | '\0');
+    let mut size = spec.width.unwrap_or(0);
+    if numeric {
+        size = size.max(spec.precision.unwrap_or(0));
+    }
+    check_len(size)
+}
+
+/// Refuses a formatted string of `len` bytes larger than a value may be.
+fn check_len(len: usize) -> Result<(), FormatError> {
+    crate::budget::check_size("The formatted string", len)
+        .map_err(|x| FormatError::new(FormatErrorKind::NoMemory, x.to_string()))
 }
 
 fn take_arg<A: FormatArg>(
@@ -377,6 +427,7 @@ fn lookup_name(hash: &IndexMap<Value, Value>, name: &str) -> Option<Value> {
 /// Formats one Puppet value with one directive (the string conversions of
 /// `String(value, format)`).
 pub(crate) fn format_directive(spec: &Spec, value: &Value) -> Result<String, String> {
+    check_spec(spec).map_err(|e| e.message)?;
     format_one(spec, value).map_err(|e| e.message)
 }
 

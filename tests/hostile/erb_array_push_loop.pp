@@ -1,0 +1,1 @@
+$a = inline_template('<% a = []; loop { a << 1 } %>')

@@ -1,0 +1,1 @@
+$a = inline_template('<%= "x".center(99999999999999) %>')

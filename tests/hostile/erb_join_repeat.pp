@@ -1,0 +1,1 @@
+$a = inline_template('<%= (["abcdefgh"] * 100000000).join.size %>')

@@ -1,0 +1,1 @@
+$a = inline_template('<%= "xy" * 1000000000 %>')

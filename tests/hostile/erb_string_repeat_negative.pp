@@ -1,0 +1,1 @@
+$a = inline_template('<%= "x" * -1 %>')

@@ -1,0 +1,1 @@
+$a = inline_template('<% 10000000000000.times do end %>')

@@ -1,0 +1,1 @@
+$a = 100.reduce(["xxxxxxxx"]) |$m, $x| { $m + $m }.join(",")

@@ -1,0 +1,1 @@
+$a = 100.reduce([1]) |$m, $x| { ($m + $m).unique + $m + $m }
