@@ -1,1 +1,0 @@
-$a = inline_template('<% a = []; loop { a << 1 } %>')
