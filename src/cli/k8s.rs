@@ -82,6 +82,21 @@ pub struct AgentArgs {
     pub log: LogArgs,
 }
 
+/// Arguments of `kuppet compile-worker` (started by the controller).
+#[derive(Debug, clap::Args)]
+pub struct CompileWorkerArgs {
+    /// A directory the sandbox leaves readable (module and data
+    /// directories); repeat for several.
+    #[arg(long)]
+    pub read_path: Vec<PathBuf>,
+    /// Run without the sandbox (no Landlock, no network namespace).
+    #[arg(long)]
+    pub no_sandbox: bool,
+    /// Obey the test-only crash requests of compile requests.
+    #[arg(long, hide = true)]
+    pub test_faults: bool,
+}
+
 /// Arguments of `kuppet crds`.
 #[derive(Debug, clap::Args)]
 pub struct CrdsArgs {}
@@ -271,6 +286,24 @@ pub fn agent(args: AgentArgs) -> u8 {
             }
         }
     })
+}
+
+pub fn compile_worker(args: CompileWorkerArgs) -> u8 {
+    let options = kuppet_worker::serve::ServeOptions {
+        sandbox: !args.no_sandbox,
+        read_paths: args.read_path,
+        test_faults: args.test_faults,
+        ..Default::default()
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::BufWriter::new(std::io::stdout());
+    match kuppet_worker::serve::run(&options, stdin, stdout) {
+        Ok(()) => 0,
+        Err(err) => {
+            eprintln!("{err}");
+            2
+        }
+    }
 }
 
 pub fn crds(_args: CrdsArgs) -> u8 {
