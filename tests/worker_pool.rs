@@ -58,7 +58,10 @@ fn crash(pool: &Pool, fault: Fault) -> kuppet_worker::pool::Crash {
 }
 
 fn compiles(pool: &Pool) {
-    let out = compile(pool, &request("file { '/etc/motd': content => 'hi' }\n", None));
+    let out = compile(
+        pool,
+        &request("file { '/etc/motd': content => 'hi' }\n", None),
+    );
     assert!(
         matches!(&out, Ok(Outcome::Compiled { catalog, .. }) if catalog.resource("File[/etc/motd]").is_some()),
         "{out:?}"
@@ -84,7 +87,12 @@ fn every_crash_fails_its_compile_only() {
         "{c}"
     );
     compiles(&pool);
-    assert_eq!(pool.counters.crashed.load(std::sync::atomic::Ordering::Relaxed), 4);
+    assert_eq!(
+        pool.counters
+            .crashed
+            .load(std::sync::atomic::Ordering::Relaxed),
+        4
+    );
 }
 
 #[test]
@@ -92,14 +100,20 @@ fn a_hung_compile_is_killed_at_its_deadline() {
     let pool = pool(&["--no-sandbox"], Duration::from_secs(1));
     let c = crash(&pool, Fault::Hang);
     assert_eq!(c.cause, CrashCause::Deadline(Duration::from_secs(1)), "{c}");
-    assert_eq!(c.to_string(), "the compile did not finish within 1s; the worker was killed");
+    assert_eq!(
+        c.to_string(),
+        "the compile did not finish within 1s; the worker was killed"
+    );
     compiles(&pool);
 }
 
 #[test]
 fn errors_are_answers_not_crashes() {
     let pool = pool(&["--no-sandbox"], Duration::from_secs(10));
-    let out = compile(&pool, &request("notice($facts['a']['b'])\nfail('no')\n", None));
+    let out = compile(
+        &pool,
+        &request("notice($facts['a']['b'])\nfail('no')\n", None),
+    );
     match out {
         Ok(Outcome::Failed { message, .. }) => {
             assert!(message.contains("team-a/site.pp"), "{message}")
@@ -127,7 +141,10 @@ fn the_sandbox_hides_files_outside_its_read_paths() {
         return;
     }
     let out = compile(&closed, &request(&source, None));
-    assert!(matches!(&out, Ok(Outcome::Failed { .. })), "{out:?} {report:?}");
+    assert!(
+        matches!(&out, Ok(Outcome::Failed { .. })),
+        "{out:?} {report:?}"
+    );
 }
 
 fn libc_sigabrt() -> i32 {

@@ -9,6 +9,7 @@
 //! Manifest's kstatus status current. Both run only on the replica holding the
 //! leader Lease. The decisions live in [`plan`]; this file does the I/O.
 
+pub mod compile;
 pub mod plan;
 
 #[cfg(test)]
@@ -49,8 +50,9 @@ const STATUS_DEBOUNCE: Duration = Duration::from_millis(200);
 /// How the controller runs.
 #[derive(Debug, Clone)]
 pub struct ControllerOptions {
-    /// Compiles running at once.
-    pub compile_workers: usize,
+    /// The compile workers and budgets (`compile_workers.workers`: compiles
+    /// running at once).
+    pub compile: compile::CompileSettings,
     /// Where to serve `/metrics`, `/healthz` and `/readyz` (none: not served).
     pub metrics_addr: Option<SocketAddr>,
     /// The Lease to hold (none: run without leader election).
@@ -68,6 +70,8 @@ pub enum ControllerError {
         #[source]
         source: std::io::Error,
     },
+    #[error("{0}: check --compile-worker-bin and the controller's image")]
+    Workers(kuppet_worker::pool::PoolError),
     #[error("stopped leading: {0}")]
     LeaseLost(#[from] LeaseLost),
     #[error("the controller loop ended unexpectedly")]
@@ -91,6 +95,8 @@ pub enum ReconcileError {
     },
     #[error("the compile of node {node} crashed: {message}")]
     Crashed { node: String, message: String },
+    #[error("no compile worker for node {node}: {message}")]
+    Workers { node: String, message: String },
     #[error("the watch caches were dropped before they filled")]
     StoresGone,
 }
@@ -223,9 +229,27 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
                 }
             }
         }
-        Plan::Failed { message, blamed } => {
+        Plan::Failed {
+            message,
+            blamed,
+            reason,
+            retry_after,
+        } => {
             let blamed: Vec<String> = blamed.iter().map(|(ns, n)| format!("{ns}/{n}")).collect();
-            tracing::warn!(node = %name, error = %message, manifests = ?blamed, "compile failed; the node keeps its last catalog");
+            tracing::warn!(node = %name, error = %message, reason, manifests = ?blamed, "compile failed; the node keeps its last catalog");
+            if let Some(wait) = retry_after {
+                if let Ok(mut f) = ctx.failures.lock() {
+                    f.remove(&name);
+                }
+                ctx.status_dirty.notify_one();
+                return Ok(Action::requeue(wait.max(Duration::from_secs(1))));
+            }
+        }
+        Plan::Unavailable(message) => {
+            return Err(ReconcileError::Workers {
+                node: name,
+                message,
+            });
         }
         Plan::WaitForFacts => {
             tracing::debug!(node = %name, "no NodeFacts yet: waiting for its agent")
@@ -514,6 +538,27 @@ where
 
 /// Runs the controller: probes and metrics, leader election, then the work.
 pub async fn run(client: Client, options: ControllerOptions) -> Result<(), ControllerError> {
+    // Workers run as our user: keep them (and anything else of our user)
+    // from reading our memory, environment or credentials through /proc
+    // or ptrace.
+    // SAFETY: prctl with constant arguments.
+    unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+    let pool = Arc::new(kuppet_worker::pool::Pool::new(
+        options.compile.pool_config(),
+    ));
+    {
+        let pool = pool.clone();
+        let sandbox = tokio::task::spawn_blocking(move || pool.start())
+            .await
+            .map_err(|e| {
+                ControllerError::Workers(kuppet_worker::pool::PoolError::Start {
+                    program: options.compile.program.display().to_string(),
+                    message: e.to_string(),
+                })
+            })?
+            .map_err(ControllerError::Workers)?;
+        tracing::info!(workers = options.compile.workers, sandbox = ?sandbox, "compile workers ready");
+    }
     let metrics = Arc::new(ControllerMetrics::default());
     let health = Arc::new(Health::default());
     if let Some(addr) = options.metrics_addr {
@@ -540,7 +585,13 @@ pub async fn run(client: Client, options: ControllerOptions) -> Result<(), Contr
     metrics.leader.set(1);
     health.leading.store(true, Ordering::Relaxed);
     let result = {
-        let work = run_leader(client, &options, metrics.clone(), health.clone());
+        let work = run_leader(
+            client,
+            &options,
+            pool.clone(),
+            metrics.clone(),
+            health.clone(),
+        );
         let hold = async {
             match &mut elector {
                 Some(e) => e.hold().await,
@@ -585,6 +636,7 @@ fn endpoint(metrics: Arc<ControllerMetrics>, health: Arc<Health>) -> http::Handl
 async fn run_leader(
     client: Client,
     options: &ControllerOptions,
+    pool: Arc<kuppet_worker::pool::Pool>,
     metrics: Arc<ControllerMetrics>,
     health: Arc<Health>,
 ) -> Result<(), ControllerError> {
@@ -595,7 +647,7 @@ async fn run_leader(
     let (one_tx, one_rx) = mpsc::unbounded::<ObjectRef<Node>>();
 
     let concurrency =
-        u16::try_from(options.compile_workers.saturating_mul(4).max(4)).unwrap_or(u16::MAX);
+        u16::try_from(options.compile.workers.saturating_mul(4).max(4)).unwrap_or(u16::MAX);
     // Nodes come from our own reflector so that every Node event, deletions
     // included, also wakes the status pass — after the store has applied it.
     let (nodes_reader, nodes_writer) = reflector::store::<Node>();
@@ -622,14 +674,15 @@ async fn run_leader(
         facts,
         catalogs,
     };
-    let planner = Arc::new(Planner::production(metrics.clone()));
+    let compile = compile::through_pool(pool, options.compile.clone());
+    let planner = Arc::new(Planner::production(compile, metrics.clone()));
     let ctx = Arc::new(Context::new(
         client.clone(),
         planner,
         stores.clone(),
         metrics,
         &options.instance,
-        options.compile_workers,
+        options.compile.workers,
     ));
 
     let manifest_watch = {

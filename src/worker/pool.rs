@@ -80,7 +80,9 @@ impl std::fmt::Display for Crash {
                 "the compile did not finish within {}s; the worker was killed",
                 d.as_secs_f64()
             )?,
-            CrashCause::Protocol(what) => write!(f, "the compile worker broke the protocol: {what}")?,
+            CrashCause::Protocol(what) => {
+                write!(f, "the compile worker broke the protocol: {what}")?
+            }
         }
         let words: Vec<&str> = self
             .stderr
@@ -379,11 +381,7 @@ impl Tail {
         let mut line = Vec::new();
         loop {
             line.clear();
-            match reader
-                .by_ref()
-                .take(64 * 1024)
-                .read_until(b'\n', &mut line)
-            {
+            match reader.by_ref().take(64 * 1024).read_until(b'\n', &mut line) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
             }
@@ -549,8 +547,14 @@ mod tests {
         pool.config.start_timeout = Duration::from_millis(300);
         let started = Instant::now();
         let err = pool.start().expect_err("silent");
-        assert!(started.elapsed() < Duration::from_secs(5), "killed, not waited for");
-        assert!(err.to_string().contains("did not finish within 0.3s"), "{err}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "killed, not waited for"
+        );
+        assert!(
+            err.to_string().contains("did not finish within 0.3s"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -196,7 +196,10 @@ impl Fault {
     /// Reads the fault a test manifest asks for with a first line
     /// `# kuppet-test-fault: NAME`.
     pub fn requested_by(source: &str) -> Option<Fault> {
-        let rest = source.lines().next()?.strip_prefix("# kuppet-test-fault:")?;
+        let rest = source
+            .lines()
+            .next()?
+            .strip_prefix("# kuppet-test-fault:")?;
         match rest.trim() {
             "abort" => Some(Fault::Abort),
             "panic" => Some(Fault::Panic),
@@ -318,7 +321,11 @@ mod tests {
                 }
             );
         }
-        assert!(read_frame::<_, ToWorker>(&mut input).expect("eof").is_none());
+        assert!(
+            read_frame::<_, ToWorker>(&mut input)
+                .expect("eof")
+                .is_none()
+        );
     }
 
     #[test]

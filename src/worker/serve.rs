@@ -279,7 +279,9 @@ mod tests {
             request("$x = $facts['nope']['deeper']\n"),
         ]);
         assert_eq!(answers.len(), 4, "{answers:?}");
-        assert!(matches!(&answers[0], FromWorker::Hello { sandbox, .. } if sandbox == &["sandbox: off"]));
+        assert!(
+            matches!(&answers[0], FromWorker::Hello { sandbox, .. } if sandbox == &["sandbox: off"])
+        );
         let FromWorker::Done(first) = &answers[1] else {
             panic!("{:?}", answers[1])
         };

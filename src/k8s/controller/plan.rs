@@ -22,12 +22,51 @@ use kuppet_syntax::diagnostics::Diagnostic;
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Parses one Manifest's source: `syntax::parse` in production.
 pub type ParseFn = Arc<dyn Fn(&str, &str) -> Result<syntax::Manifest, Diagnostic> + Send + Sync>;
-/// Compiles one node's catalog: `eval::compile` in production.
-pub type CompileFn = Arc<dyn Fn(&CompileRequest) -> Result<Catalog, Diagnostic> + Send + Sync>;
+/// Compiles one node's catalog from Manifests of one namespace (where
+/// `kuppet::secret` looks): a compile worker in production (`worker.rs`).
+pub type CompileFn =
+    Arc<dyn Fn(&str, &CompileRequest) -> Result<Catalog, CompileFailure> + Send + Sync>;
+
+/// Why a compile gave no catalog.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CompileFailure {
+    /// The compiler refused the input: Puppet's issue code and message,
+    /// with the location.
+    Error { code: String, message: String },
+    /// The compile worker died on this input (signal, abort, out of
+    /// memory, deadline): what the pool saw.
+    Crashed(String),
+    /// No compile worker could run: the controller's setup, not the input
+    /// (retried with backoff; blamed on no Manifest).
+    Unavailable(String),
+}
+
+impl CompileFailure {
+    pub fn from_diagnostic(d: &Diagnostic) -> CompileFailure {
+        CompileFailure::Error {
+            code: d.code.to_string(),
+            message: d.to_string(),
+        }
+    }
+}
+
+/// The `Stalled` reasons a node's failed compile gives the Manifests it is
+/// blamed on.
+pub mod reason {
+    pub const COMPILE_FAILED: &str = "CompileFailed";
+    pub const COMPILE_CRASHED: &str = "CompileCrashed";
+    pub const BUDGET_EXCEEDED: &str = "BudgetExceeded";
+}
+
+/// The compiler's issue code for an exhausted budget (steps, time, memory).
+pub const BUDGET_EXCEEDED_CODE: &str = "BUDGET_EXCEEDED";
+
+/// At most this many extra compiles find which Manifest crashed a worker.
+pub const MAX_ATTRIBUTION_COMPILES: usize = 8;
 /// Checks a compiled catalog's graph: [`check_graph`] in production.
 pub type GraphCheckFn = Arc<dyn Fn(&Catalog) -> Result<(), Diagnostic> + Send + Sync>;
 
@@ -194,7 +233,28 @@ pub enum NodeOutcome {
         key: u64,
         message: String,
         blamed: Vec<ManifestKey>,
+        /// `CompileFailed`, `CompileCrashed` or `BudgetExceeded`.
+        reason: &'static str,
+        /// Set when a worker crashed: recompiles for new facts wait.
+        crash: Option<CrashMark>,
     },
+}
+
+/// When a node's compile last crashed a worker, with the same Manifests:
+/// a recompile for new facts alone waits for the backoff, so one object
+/// cannot keep the workers crashing; a new generation compiles at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CrashMark {
+    pub manifests_key: u64,
+    pub at: Instant,
+    pub streak: u32,
+}
+
+/// The wait before recompiling after crash number `streak` (1-based):
+/// 10 s doubling up to 10 minutes.
+pub fn crash_backoff(streak: u32) -> Duration {
+    let secs = 10u64.saturating_mul(1u64 << streak.saturating_sub(1).min(10));
+    Duration::from_secs(secs.min(600))
 }
 
 impl NodeOutcome {
@@ -219,7 +279,14 @@ pub enum Plan {
     Failed {
         message: String,
         blamed: Vec<ManifestKey>,
+        reason: &'static str,
+        /// When to look again (after a crash, the backoff); none: at the
+        /// next change.
+        retry_after: Option<Duration>,
     },
+    /// No compile worker could run (the controller's setup): retry later;
+    /// nothing is recorded against the Manifests.
+    Unavailable(String),
 }
 
 /// The controller's decisions, with their caches.
@@ -250,11 +317,12 @@ impl Planner {
         self
     }
 
-    /// The production planner: the real parser, compiler and graph check.
-    pub fn production(metrics: Arc<ControllerMetrics>) -> Planner {
+    /// The production planner: the real parser and graph check, and
+    /// `compile` (the compile workers).
+    pub fn production(compile: CompileFn, metrics: Arc<ControllerMetrics>) -> Planner {
         Planner::new(
             Arc::new(|path: &str, source: &str| syntax::parse(path, source)),
-            Arc::new(kuppet_eval::compile),
+            compile,
             metrics,
         )
     }
@@ -333,6 +401,7 @@ impl Planner {
                 selected,
             });
         }
+        let manifests_key = hasher.finish();
         let merged = merged_facts(node, facts);
         serde_json::to_string(&merged)
             .unwrap_or_default()
@@ -350,14 +419,48 @@ impl Planner {
             .lock()
             .ok()
             .and_then(|o| o.get(&name).cloned());
-        if let Some(prev) = previous.filter(|p| p.key() == key) {
-            return match prev {
-                NodeOutcome::Compiled { spec, .. } if holds(&spec) => Plan::Unchanged,
-                NodeOutcome::Compiled { spec, .. } => Plan::Write(spec),
-                NodeOutcome::Failed {
-                    message, blamed, ..
-                } => Plan::Failed { message, blamed },
-            };
+        let mut streak = 0;
+        if let Some(prev) = previous {
+            if prev.key() == key {
+                return match prev {
+                    NodeOutcome::Compiled { spec, .. } if holds(&spec) => Plan::Unchanged,
+                    NodeOutcome::Compiled { spec, .. } => Plan::Write(spec),
+                    NodeOutcome::Failed {
+                        message,
+                        blamed,
+                        reason,
+                        crash,
+                        ..
+                    } => Plan::Failed {
+                        message,
+                        blamed,
+                        reason,
+                        retry_after: crash
+                            .map(|c| crash_backoff(c.streak).saturating_sub(c.at.elapsed())),
+                    },
+                };
+            }
+            if let NodeOutcome::Failed {
+                message,
+                blamed,
+                reason,
+                crash: Some(mark),
+                ..
+            } = prev
+                && mark.manifests_key == manifests_key
+            {
+                // Only the facts changed since the crash: wait out the backoff.
+                let wait = crash_backoff(mark.streak).saturating_sub(mark.at.elapsed());
+                if !wait.is_zero() {
+                    return Plan::Failed {
+                        message,
+                        blamed,
+                        reason,
+                        retry_after: Some(wait),
+                    };
+                }
+                streak = mark.streak;
+            }
         }
 
         let request = CompileRequest {
@@ -367,22 +470,53 @@ impl Planner {
             modulepath: Vec::new(),
             allow_generate: false,
         };
+        let namespace = sources
+            .iter()
+            .find(|s| s.selected)
+            .map(|s| s.namespace.clone())
+            .unwrap_or_default();
         let started = Instant::now();
-        let compiled = (self.compile)(&request);
+        let compiled = (self.compile)(&namespace, &request);
         self.metrics
             .compile_seconds
             .observe(started.elapsed().as_secs_f64());
         let noop = any_selected && all_selected_noop;
-        let result = compiled
-            .map_err(|d| (d.to_string(), None))
-            .and_then(|mut catalog| {
+        let result: Result<NodeCatalogSpec, Failure> = match compiled {
+            Err(CompileFailure::Unavailable(message)) => return Plan::Unavailable(message),
+            Err(CompileFailure::Crashed(message)) => {
+                self.metrics.compiles_crashed.inc();
+                let blamed = self.attribute_crash(&namespace, &request, &sources);
+                Err(Failure {
+                    message,
+                    blamed: Some(blamed),
+                    reason: reason::COMPILE_CRASHED,
+                })
+            }
+            Err(CompileFailure::Error { code, message }) => Err(Failure {
+                reason: if code == BUDGET_EXCEEDED_CODE {
+                    reason::BUDGET_EXCEEDED
+                } else {
+                    reason::COMPILE_FAILED
+                },
+                message,
+                blamed: None,
+            }),
+            Ok(mut catalog) => (|| {
                 if let Err(d) = (self.check)(&catalog) {
                     let message = d.to_string();
                     let culprits = blame_resources(&message, &catalog, &sources);
-                    return Err((message, Some(culprits)));
+                    return Err(Failure {
+                        message,
+                        blamed: Some(culprits),
+                        reason: reason::COMPILE_FAILED,
+                    });
                 }
                 mark_noop(&mut catalog, &noop_paths);
-                let encoded = codec::encode(&catalog, &name).map_err(|e| (e.to_string(), None))?;
+                let encoded = codec::encode(&catalog, &name).map_err(|e| Failure {
+                    message: e.to_string(),
+                    blamed: None,
+                    reason: reason::COMPILE_FAILED,
+                })?;
                 Ok(NodeCatalogSpec {
                     digest: codec::digest(&catalog, noop),
                     noop,
@@ -390,7 +524,8 @@ impl Planner {
                     catalog: encoded.catalog,
                     compressed_catalog: encoded.compressed_catalog,
                 })
-            });
+            })(),
+        };
         let (outcome, plan) = match result {
             Ok(spec) => {
                 self.metrics.compiles_ok.inc();
@@ -402,20 +537,30 @@ impl Planner {
                 };
                 (NodeOutcome::Compiled { key, spec }, plan)
             }
-            Err((message, culprits)) => {
+            Err(failure) => {
                 self.metrics.compiles_failed.inc();
-                let blamed = culprits
+                let blamed = failure
+                    .blamed
                     .filter(|c| !c.is_empty())
-                    .unwrap_or_else(|| blame(&message, &sources));
+                    .unwrap_or_else(|| blame(&failure.message, &sources));
+                let crash = (failure.reason == reason::COMPILE_CRASHED).then(|| CrashMark {
+                    manifests_key,
+                    at: Instant::now(),
+                    streak: streak + 1,
+                });
                 let plan = Plan::Failed {
-                    message: message.clone(),
+                    message: failure.message.clone(),
                     blamed: blamed.clone(),
+                    reason: failure.reason,
+                    retry_after: crash.map(|c| crash_backoff(c.streak)),
                 };
                 (
                     NodeOutcome::Failed {
                         key,
-                        message,
+                        message: failure.message,
                         blamed,
+                        reason: failure.reason,
+                        crash,
                     },
                     plan,
                 )
@@ -426,6 +571,49 @@ impl Planner {
         }
         plan
     }
+
+    /// The Manifests to blame for a crashed compile: each Manifest whose
+    /// top-level code applies to the node is compiled again with only its
+    /// own top-level code (every Manifest's classes stay defined); those
+    /// that crash alone are the culprits. When none does (the crash needs
+    /// several together) or there is only one, every selected Manifest is
+    /// blamed. At most [`MAX_ATTRIBUTION_COMPILES`] extra compiles.
+    fn attribute_crash(
+        &self,
+        namespace: &str,
+        request: &CompileRequest,
+        sources: &[CatalogSource],
+    ) -> Vec<ManifestKey> {
+        let selected: Vec<usize> = (0..request.manifests.len())
+            .filter(|&i| request.manifests[i].apply_top_level)
+            .collect();
+        let key = |i: usize| (sources[i].namespace.clone(), sources[i].name.clone());
+        if selected.len() > 1 {
+            let mut culprits = Vec::new();
+            for &i in selected.iter().take(MAX_ATTRIBUTION_COMPILES) {
+                let mut alone = request.clone();
+                for (j, m) in alone.manifests.iter_mut().enumerate() {
+                    m.apply_top_level = j == i;
+                }
+                if let Err(CompileFailure::Crashed(_)) = (self.compile)(namespace, &alone) {
+                    self.metrics.compiles_crashed.inc();
+                    culprits.push(key(i));
+                }
+            }
+            if !culprits.is_empty() {
+                return culprits;
+            }
+        }
+        selected.into_iter().map(key).collect()
+    }
+}
+
+/// A failed compile, before it is recorded.
+struct Failure {
+    message: String,
+    /// The culprits when the failure knows them; otherwise `blame` decides.
+    blamed: Option<Vec<ManifestKey>>,
+    reason: &'static str,
 }
 
 /// Marks the resources declared in noop Manifests with Puppet's `noop`
@@ -563,19 +751,22 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
     }
 
     // Compile failures blamed on this Manifest, on any node.
-    let mut failing: Vec<(&String, &String)> = inp
+    let mut failing: Vec<(&String, &String, &'static str)> = inp
         .outcomes
         .iter()
         .filter_map(|(node, o)| match o {
             NodeOutcome::Failed {
-                message, blamed, ..
-            } if blamed.contains(&key) => Some((node, message)),
+                message,
+                blamed,
+                reason,
+                ..
+            } if blamed.contains(&key) => Some((node, message, *reason)),
             _ => None,
         })
         .collect();
     failing.sort();
     let compile_failures = failing.len();
-    for (node, message) in failing.iter().take(MAX_LISTED_ERRORS) {
+    for (node, message, _) in failing.iter().take(MAX_LISTED_ERRORS) {
         errors.push(error_entry(Some(node), message));
     }
 
@@ -621,16 +812,21 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
             Wanted::new(kind::RECONCILING, false, "InvalidSelector", ""),
             Wanted::new(kind::STALLED, true, "InvalidSelector", e.to_string()),
         )
-    } else if let Some((node, message)) = failing.first() {
+    } else if let Some((node, message, why)) = failing.first() {
         let more = match compile_failures {
             1 => String::new(),
             n => format!(" (and {} more nodes)", n - 1),
         };
-        let msg = format!("compile failed on node {node}: {message}{more}");
+        let what = match *why {
+            reason::COMPILE_CRASHED => "the compile crashed",
+            reason::BUDGET_EXCEEDED => "the compile exceeded its budget",
+            _ => "compile failed",
+        };
+        let msg = format!("{what} on node {node}: {message}{more}");
         (
-            Wanted::new(kind::READY, false, "CompileFailed", msg.clone()),
-            Wanted::new(kind::RECONCILING, false, "CompileFailed", ""),
-            Wanted::new(kind::STALLED, true, "CompileFailed", msg),
+            Wanted::new(kind::READY, false, why, msg.clone()),
+            Wanted::new(kind::RECONCILING, false, why, ""),
+            Wanted::new(kind::STALLED, true, why, msg),
         )
     } else if let Some((node, blamed)) = blocked.iter().min() {
         let culprits: Vec<String> = blamed.iter().map(|(ns, n)| format!("{ns}/{n}")).collect();
