@@ -95,6 +95,7 @@ fn kuppet_compile(
         node: node.to_string(),
         modulepath: Vec::new(),
         allow_generate: false,
+        limits: Default::default(),
     };
     let catalog = compile(&request).expect("generated manifest compiles");
     (start.elapsed(), catalog.resources.len())
@@ -208,6 +209,7 @@ fn main() {
             node: format!("{host}.example.com"),
             modulepath: Vec::new(),
             allow_generate: false,
+            limits: Default::default(),
         };
         compile(&request).expect("compiles");
     }

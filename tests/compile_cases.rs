@@ -166,6 +166,7 @@ fn compile_file(pp: &Path, modules: &Path, facts: Map<String, Value>) -> Outcome
         node: NODE.to_string(),
         modulepath: modulepath_of(modules),
         allow_generate: true,
+        limits: Default::default(),
     };
     // A `NAME.hiera.yaml` beside the case is its global Hiera layer.
     let hiera = pp.with_extension("hiera.yaml");

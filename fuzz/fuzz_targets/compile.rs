@@ -39,6 +39,7 @@ fuzz_target!(|data: &[u8]| {
         node: "node1.example.com".into(),
         modulepath: Vec::new(),
         allow_generate: false,
+        limits: Default::default(),
     };
     match compile(&request) {
         Ok(catalog) => {

@@ -192,6 +192,7 @@ fn compile(args: &Args, root: &Path) -> Result<Catalog, Failure> {
         modulepath: args.modulepath.as_deref(),
         hiera_config: args.hiera_config.as_deref(),
         names: FileNames::Absolute,
+        limits: Default::default(),
     };
     let compiled = compile_files(inputs).map_err(Failure::Compile)?;
     print_apply_logs(&compiled);

@@ -90,6 +90,7 @@ impl Code {
             node: node.to_string(),
             modulepath: self.modulepath.clone(),
             allow_generate: true,
+            limits: Default::default(),
         };
         let data = DataConfig {
             hiera_config: self.hiera_config.clone(),

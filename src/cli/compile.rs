@@ -1,6 +1,8 @@
-//! `kuppet compile MANIFEST...`: prints the catalog Puppet would compile.
+//! `kuppet compile MANIFEST...`: prints the catalog Puppet would compile,
+//! under a budget (`--max-steps`, `--timeout`, `--max-value-size`,
+//! `--max-memory`; the last also limits the process's data segment).
 
-use kuppet_eval::{CompileRequest, Compiled, DataConfig, ManifestInput};
+use kuppet_eval::{CompileRequest, Compiled, DataConfig, Limits, ManifestInput};
 use kuppet_syntax::diagnostics::Diagnostic;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -24,9 +26,128 @@ pub struct Args {
     /// searched before module data, like Puppet's `--hiera_config`.
     #[arg(long)]
     pub hiera_config: Option<PathBuf>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// The budget of a compile (`kuppet compile`, `kuppet apply`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct BudgetArgs {
+    /// Evaluation steps the compile may take (one per expression, template
+    /// statement or iteration); past it the compile fails where it was.
+    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_STEPS)]
+    pub max_steps: u64,
+    /// Seconds of wall time the compile may take.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::DEFAULT_MAX_TIME.as_secs_f64(), value_parser = parse_seconds)]
+    pub timeout: f64,
+    /// The largest string, binary or collection (16 bytes an element) one
+    /// function or operator may build, in bytes (suffixes K, M, G: 64M).
+    #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_bytes)]
+    pub max_value_size: usize,
+    /// Heap the compile may hold, in bytes (suffixes K, M, G: 1G). The
+    /// process's data limit (RLIMIT_DATA) is also set, to twice this plus
+    /// the compile's stack and 256M, so that what the count misses is
+    /// refused by the kernel and ends the process with exit code 1.
+    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_bytes)]
+    pub max_memory: usize,
+}
+
+impl BudgetArgs {
+    /// The limits these flags give.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_steps: self.max_steps,
+            max_time: std::time::Duration::from_secs_f64(self.timeout),
+            max_bytes: self.max_value_size,
+            max_memory: self.max_memory,
+        }
+    }
+
+    /// Limits the process's data segment (RLIMIT_DATA) to what the memory
+    /// budget allows, and makes a refused allocation a clean exit (1) with a
+    /// message instead of an abort.
+    pub fn limit_process(&self) -> Result<(), String> {
+        kuppet_eval::budget::exit_on_alloc_failure(1);
+        let bytes = self
+            .max_memory
+            .saturating_mul(2)
+            .saturating_add(kuppet_eval::COMPILE_STACK_SIZE)
+            .saturating_add(256 << 20);
+        let limit = libc::rlimit {
+            rlim_cur: bytes as libc::rlim_t,
+            rlim_max: bytes as libc::rlim_t,
+        };
+        let mut old = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit/setrlimit read and write the structs given.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_DATA, &mut old) == 0
+                && old.rlim_max != libc::RLIM_INFINITY
+                && old.rlim_max < limit.rlim_max
+            {
+                // Already lower: keep the lower hard limit.
+                return Ok(());
+            }
+            if libc::setrlimit(libc::RLIMIT_DATA, &limit) != 0 {
+                return Err(format!(
+                    "Could not limit the process's memory to {}: {}",
+                    kuppet_eval::budget::bytes(bytes),
+                    std::io::Error::last_os_error()
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Seconds, positive and finite (`60`, `0.5`).
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v < 1e9 => Ok(v),
+        _ => Err(format!(
+            "'{s}' is not a number of seconds (a positive number such as 60 or 0.5)"
+        )),
+    }
+}
+
+/// Bytes, with an optional suffix K, M or G (powers of 1024): `64M`, `1G`.
+fn parse_bytes(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let shift = match unit
+        .trim_end_matches(['i', 'B', 'b'])
+        .to_ascii_uppercase()
+        .as_str()
+    {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => {
+            return Err(format!(
+                "'{s}' is not a size (bytes, or a number with K, M or G: 64M)"
+            ));
+        }
+    };
+    let n: usize = digits
+        .parse()
+        .map_err(|_| format!("'{s}' is not a size (bytes, or a number with K, M or G: 64M)"))?;
+    n.checked_mul(1usize << shift)
+        .filter(|&b| b > 0)
+        .ok_or_else(|| format!("'{s}' is not a size this machine can have"))
 }
 
 pub fn run(args: Args) -> u8 {
+    if let Err(e) = args.budget.limit_process() {
+        eprintln!("Error: {e}");
+        return 1;
+    }
     let facts = match &args.facts {
         Some(path) => match kuppet_facts::read_file(path) {
             Ok(f) => f,
@@ -44,6 +165,7 @@ pub fn run(args: Args) -> u8 {
         modulepath: args.modulepath.as_deref(),
         hiera_config: args.hiera_config.as_deref(),
         names: FileNames::AsGiven,
+        limits: args.budget.limits(),
     };
     match compile_files(inputs) {
         Ok(compiled) => {
@@ -98,6 +220,8 @@ pub struct Inputs<'a> {
     pub modulepath: Option<&'a str>,
     pub hiera_config: Option<&'a Path>,
     pub names: FileNames,
+    /// The compile's budget.
+    pub limits: Limits,
 }
 
 /// Parses and compiles manifest files for one node.
@@ -128,6 +252,7 @@ pub fn compile_files(inputs: Inputs<'_>) -> Result<Compiled, Diagnostic> {
         node,
         modulepath: inputs.modulepath.map(modulepath_dirs).unwrap_or_default(),
         allow_generate: true,
+        limits: inputs.limits,
     };
     let data = DataConfig {
         hiera_config: inputs.hiera_config.map(Path::to_path_buf),

@@ -22,6 +22,11 @@ impl EvalError {
         }
     }
 
+    /// A limit of the compile's budget went past (steps, time, memory, size).
+    pub fn budget(x: kuppet_values::budget::Exceeded) -> EvalError {
+        EvalError::new(x.to_string()).with_code(x.code())
+    }
+
     pub(crate) fn with_code(mut self, code: &'static str) -> EvalError {
         self.code = code;
         self

@@ -29,6 +29,9 @@ impl<'a> Compiler<'a> {
 
     /// Evaluates one expression.
     pub fn eval(&mut self, e: &'a Expr, f: &mut Frame, m: &'a Manifest) -> EResult<Value> {
+        if let Err(x) = kuppet_values::budget::tick() {
+            return Err(EvalError::budget(x).at(m, e.span).into());
+        }
         self.depth += 1;
         if self.depth > super::compiler::MAX_EVAL_DEPTH {
             self.depth -= 1;

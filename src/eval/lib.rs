@@ -3,6 +3,12 @@
 //! [`compile`] runs Puppet's compile phases: node facts into top scope, the main
 //! class (top-level code), the matching node definition, then defined types and
 //! collectors until nothing changes, then relationships, overrides and tags.
+//!
+//! Every compile runs on a thread of its own with a stack of
+//! [`COMPILE_STACK_SIZE`] (the nesting limits are measured against it) and
+//! under the [`Limits`] of its request: steps, wall time, value sizes, heap.
+//! Running out is a located `BUDGET_EXCEEDED` error; a panic is an
+//! `INTERNAL_ERROR`, never the caller's crash.
 
 mod access;
 mod arith;
@@ -31,6 +37,14 @@ use kuppet_syntax::diagnostics::Diagnostic;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use kuppet_values::budget::{self, Limits};
+
+/// The stack of the thread a compile runs on. The evaluator's nesting limit
+/// ([`compiler::MAX_EVAL_DEPTH`]) and the template and data limits are
+/// measured against it (see `tests/hostile.rs`); the threads of a tokio
+/// runtime (2 MiB) are too small for them.
+pub const COMPILE_STACK_SIZE: usize = 64 << 20;
+
 /// Everything one compile needs.
 #[derive(Debug, Clone, Default)]
 pub struct CompileRequest {
@@ -48,6 +62,8 @@ pub struct CompileRequest {
     /// compile` and `kuppet apply`: yes, as Puppet; the controller: only for
     /// code whose grant allows commands). Refused by default.
     pub allow_generate: bool,
+    /// The budget: steps, wall time, value sizes, heap.
+    pub limits: Limits,
 }
 
 /// Where Hiera data comes from beyond the modules' own `hiera.yaml`.
@@ -85,10 +101,52 @@ pub(crate) fn compile_with_logs(request: &CompileRequest) -> Result<Compiled, Di
 
 /// Compiles a catalog for one node with Hiera data beyond the modules'
 /// (`--hiera-config`), keeping what the compile logged.
+///
+/// The compile runs on a new thread with a [`COMPILE_STACK_SIZE`] stack
+/// under `request.limits`; the calling thread waits for it.
 pub fn compile_with_data(
     request: &CompileRequest,
     data: &DataConfig,
 ) -> Result<Compiled, Diagnostic> {
+    std::thread::scope(|s| {
+        let thread = std::thread::Builder::new()
+            .name("kuppet-compile".into())
+            .stack_size(COMPILE_STACK_SIZE)
+            .spawn_scoped(s, || {
+                let _budget = kuppet_values::budget::install(request.limits);
+                compile_here(request, data)
+            });
+        match thread {
+            Ok(t) => t
+                .join()
+                .unwrap_or_else(|panic| Err(internal_error(&*panic))),
+            Err(e) => Err(Diagnostic::error(
+                "COMPILE_FAILED",
+                format!(
+                    "Could not start a thread for the compile: {e}; the machine is out of threads or memory"
+                ),
+            )),
+        }
+    })
+}
+
+/// The diagnostic for a compile that panicked (a bug in kuppet).
+fn internal_error(panic: &(dyn std::any::Any + Send)) -> Diagnostic {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_string());
+    Diagnostic::error(
+        "INTERNAL_ERROR",
+        format!(
+            "Internal error in the compiler: {what}; this is a bug in kuppet, please report it with the manifest"
+        ),
+    )
+}
+
+/// Compiles on the calling thread, under the budget installed on it.
+fn compile_here(request: &CompileRequest, data: &DataConfig) -> Result<Compiled, Diagnostic> {
     let arena = typed_arena::Arena::new();
     let types = typed_arena::Arena::new();
     let mut c = compiler::Compiler::new(

@@ -3,9 +3,11 @@
 //! assignability, inference, mismatch messages), conversions ([`convert`]:
 //! `new`, `sprintf`, string formats), comparison, time, SemVer, Binary, and
 //! how Ruby sees a value ([`ruby`]: `to_s`, `inspect`, class names; [`yaml`]:
-//! Psych's YAML).
+//! Psych's YAML); the budget of a compile ([`budget`]: steps, time, value
+//! sizes, heap).
 
 pub mod binary;
+pub mod budget;
 pub mod compare;
 pub mod convert;
 pub mod labels;

@@ -469,6 +469,7 @@ impl Planner {
             node: name.clone(),
             modulepath: Vec::new(),
             allow_generate: false,
+            limits: Default::default(),
         };
         let namespace = sources
             .iter()
