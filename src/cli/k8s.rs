@@ -31,14 +31,14 @@ pub struct ControllerArgs {
     pub compile_workers: Option<usize>,
     /// The compiler's time budget per compile; a worker that has not
     /// answered by 1.5x this (at least +2s) is killed.
-    #[arg(long, default_value = "20s", value_parser = parse_duration)]
+    #[arg(long, default_value = "30s", value_parser = parse_duration)]
     pub compile_timeout: Duration,
     /// The compiler's evaluation-step budget per compile (default: the compiler's).
     #[arg(long)]
     pub compile_max_steps: Option<u64>,
     /// The address space of each compile worker (RLIMIT_AS), e.g. 1Gi or
     /// 768Mi; the compiler's memory budget is half of it.
-    #[arg(long, default_value = "1Gi", value_parser = parse_bytes)]
+    #[arg(long, default_value = "2Gi", value_parser = parse_bytes)]
     pub compile_memory: u64,
     /// The compile worker executable (default: this binary); it is run as
     /// `BIN compile-worker [--read-path DIR]...`.
@@ -368,6 +368,9 @@ pub fn agent(args: AgentArgs) -> u8 {
 }
 
 pub fn compile_worker(args: CompileWorkerArgs) -> u8 {
+    // An allocation the address-space limit refuses ends the worker with a
+    // message the controller shows (status 3), not a bare abort.
+    kuppet_eval::budget::exit_on_alloc_failure(3);
     let options = kuppet_worker::serve::ServeOptions {
         sandbox: !args.no_sandbox,
         read_paths: args.read_path,

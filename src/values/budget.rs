@@ -125,7 +125,7 @@ pub fn bytes(n: usize) -> String {
     for (unit, size) in UNITS {
         if n >= size {
             let v = n as f64 / size as f64;
-            return if n % size == 0 {
+            return if n.is_multiple_of(size) {
                 format!("{} {unit}", n / size)
             } else {
                 format!("{v:.1} {unit}")
@@ -210,7 +210,7 @@ pub fn steps() -> u64 {
 pub fn tick() -> Result<(), Exceeded> {
     let n = STEPS.get() + 1;
     STEPS.set(n);
-    if n % CLOCK_EVERY == 0 {
+    if n.is_multiple_of(CLOCK_EVERY) {
         return check_slow(n);
     }
     if n > LIMITS.get().max_steps {

@@ -139,6 +139,10 @@ pub struct Request {
     pub hiera_config: Option<PathBuf>,
     #[serde(default)]
     pub limits: Limits,
+    /// Whether `generate()` may run commands (Puppet's default: yes; the
+    /// controller: no).
+    #[serde(default)]
+    pub allow_generate: bool,
     /// The namespace whose Manifests this compile runs (secrets are looked
     /// up there). Empty outside Kubernetes.
     #[serde(default)]
@@ -162,7 +166,8 @@ pub struct Source {
 }
 
 /// A compile's budgets, enforced by the compiler (a located
-/// `BUDGET_EXCEEDED` error). `None`: the compiler's default.
+/// `BUDGET_EXCEEDED` error): `kuppet_eval::Limits` on the wire. `None`:
+/// the compiler's default.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limits {
     /// Evaluation steps.
@@ -171,9 +176,30 @@ pub struct Limits {
     /// Wall time of the compile, in milliseconds.
     #[serde(default)]
     pub max_time_ms: Option<u64>,
-    /// Bytes of values the compile may hold.
+    /// The largest single value (string, binary; collections by element count).
     #[serde(default)]
     pub max_bytes: Option<u64>,
+    /// Heap the compile may hold.
+    #[serde(default)]
+    pub max_memory: Option<u64>,
+}
+
+impl Limits {
+    /// The compiler's limits, defaults filled in.
+    pub fn to_eval(self) -> kuppet_eval::Limits {
+        let d = kuppet_eval::Limits::default();
+        let size = |v: Option<u64>, default: usize| {
+            v.map_or(default, |n| usize::try_from(n).unwrap_or(usize::MAX))
+        };
+        kuppet_eval::Limits {
+            max_steps: self.max_steps.unwrap_or(d.max_steps),
+            max_time: self
+                .max_time_ms
+                .map_or(d.max_time, std::time::Duration::from_millis),
+            max_bytes: size(self.max_bytes, d.max_bytes),
+            max_memory: size(self.max_memory, d.max_memory),
+        }
+    }
 }
 
 /// A crash on purpose, for tests of the crash path.
@@ -212,6 +238,8 @@ impl Fault {
 }
 
 /// How a compile ended (when the worker lived to say it).
+// One Outcome exists per compile, moved once: boxing the catalog would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "outcome")]
 pub enum Outcome {
@@ -276,6 +304,7 @@ mod tests {
                 max_steps: Some(10),
                 max_time_ms: Some(1000),
                 max_bytes: None,
+                max_memory: Some(1 << 30),
             },
             namespace: "team-a".into(),
             ..Default::default()
@@ -359,6 +388,23 @@ mod tests {
             read_frame::<_, FromWorker>(&mut garbage.as_slice()),
             Err(FrameError::Json(_))
         ));
+    }
+
+    #[test]
+    fn limits_left_out_are_the_compilers_defaults() {
+        let d = kuppet_eval::Limits::default();
+        assert_eq!(Limits::default().to_eval(), d);
+        let set = Limits {
+            max_steps: Some(5),
+            max_time_ms: Some(1500),
+            max_bytes: Some(1024),
+            max_memory: Some(1 << 20),
+        }
+        .to_eval();
+        assert_eq!(
+            (set.max_steps, set.max_time, set.max_bytes, set.max_memory),
+            (5, std::time::Duration::from_millis(1500), 1024, 1 << 20)
+        );
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The worker's side (`kuppet compile-worker`): sandbox itself, say hello,
 //! then answer compile requests one at a time until its input closes.
 //!
-//! Each compile runs on a thread with a large stack (the evaluator's depth
-//! limits were sized for it). Sources are parsed here, cached by path and
+//! Each compile runs on a thread of its own (the compiler then runs it on
+//! one with the stack its depth limits were sized for, under the request's
+//! budget). Sources are parsed here, cached by path and
 //! content, so a Manifest is parsed once per worker however many nodes
 //! compile it. A panic ends the worker (its message on stderr is the
 //! controller's crash report): a compile that panicked may have left shared
@@ -29,7 +30,7 @@ pub struct ServeOptions {
     pub read_paths: Vec<PathBuf>,
     /// Obey `Request::fault` (tests of the crash path only).
     pub test_faults: bool,
-    /// The compile thread's stack.
+    /// The stack of the thread that drives a compile.
     pub stack_bytes: usize,
 }
 
@@ -39,7 +40,7 @@ impl Default for ServeOptions {
             sandbox: true,
             read_paths: Vec::new(),
             test_faults: false,
-            stack_bytes: 64 << 20,
+            stack_bytes: 8 << 20,
         }
     }
 }
@@ -149,6 +150,8 @@ fn serve_one<R: Read + Send, W: Write + Send>(
         facts: request.facts.clone(),
         node: request.node.clone(),
         modulepath: request.modulepath.clone(),
+        allow_generate: request.allow_generate,
+        limits: request.limits.to_eval(),
     };
     let data = DataConfig {
         hiera_config: request.hiera_config.clone(),

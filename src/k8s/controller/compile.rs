@@ -30,8 +30,8 @@ pub struct CompileSettings {
     pub time: Duration,
     /// The compiler's step budget (none: the compiler's default).
     pub steps: Option<u64>,
-    /// Each worker's address space (`RLIMIT_AS`); the compiler's memory
-    /// budget is half of it.
+    /// Each worker's address space (`RLIMIT_AS`); the compiler's heap
+    /// budget is half of it (the rest: the binary, stacks, allocator slack).
     pub memory_bytes: u64,
     /// Directories workers may read (modules, data).
     pub read_paths: Vec<PathBuf>,
@@ -52,7 +52,8 @@ impl CompileSettings {
         Limits {
             max_steps: self.steps,
             max_time_ms: Some(self.time.as_millis().min(u64::MAX as u128) as u64),
-            max_bytes: Some(self.memory_bytes / 2),
+            max_bytes: None,
+            max_memory: Some(self.memory_bytes / 2),
         }
     }
 
@@ -111,6 +112,7 @@ pub fn to_request(
         facts: request.facts.clone(),
         modulepath: request.modulepath.clone(),
         hiera_config: None,
+        allow_generate: request.allow_generate,
         limits: settings.limits(),
         namespace: namespace.to_string(),
         fault,
@@ -173,9 +175,10 @@ mod tests {
     fn the_deadline_leaves_the_compiler_time_to_report_its_own_budget() {
         let mut s = settings();
         assert_eq!(s.deadline(), Duration::from_secs(30));
+        assert_eq!(s.limits().max_steps, Some(1000));
         s.time = Duration::from_secs(1);
         assert_eq!(s.deadline(), Duration::from_secs(3));
-        assert_eq!(s.limits().max_bytes, Some(1 << 29));
+        assert_eq!(s.limits().max_memory, Some(1 << 29));
         let config = s.pool_config();
         assert_eq!(
             config.args,

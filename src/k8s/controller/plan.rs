@@ -425,18 +425,17 @@ impl Planner {
                 return match prev {
                     NodeOutcome::Compiled { spec, .. } if holds(&spec) => Plan::Unchanged,
                     NodeOutcome::Compiled { spec, .. } => Plan::Write(spec),
+                    // Same inputs, same failure: nothing to retry until they change.
                     NodeOutcome::Failed {
                         message,
                         blamed,
                         reason,
-                        crash,
                         ..
                     } => Plan::Failed {
                         message,
                         blamed,
                         reason,
-                        retry_after: crash
-                            .map(|c| crash_backoff(c.streak).saturating_sub(c.at.elapsed())),
+                        retry_after: None,
                     },
                 };
             }

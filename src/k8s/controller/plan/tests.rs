@@ -685,6 +685,7 @@ fn a_crash_is_not_retried_for_new_facts_until_its_backoff_but_a_fix_is_compiled_
 #[test]
 fn crash_backoff_doubles_up_to_ten_minutes() {
     assert_eq!(crash_backoff(1), Duration::from_secs(10));
+    assert_eq!(crash_backoff(2), Duration::from_secs(20));
     assert_eq!(crash_backoff(3), Duration::from_secs(40));
     assert_eq!(crash_backoff(40), Duration::from_secs(600));
 }
