@@ -92,11 +92,17 @@ done
 # --- the controller was never restarted, and does not crash-loop -------------
 assert_eq "$controller_pid" "$(bg_pid controller)" "the controller's pid"
 crashed() { http_get "$metrics_port" /metrics | awk '/^kuppet_compiles_total\{result="crashed"\}/ {print $2}'; }
-before=$(crashed)
-((before >= 3)) || fail "expected at least 3 crashed compiles, got $before"
-# New facts for a crashing node: the backoff holds the recompile.
+first=$(crashed)
+((first >= 3)) || fail "expected at least 3 crashed compiles, got $first"
+# New facts for a crashing node are compiled once its backoff (10 s after
+# the first crash) has passed; the crash doubles the backoff, and newer
+# facts within it wait.
 k patch nodefacts e2e-h-abort --type merge -p '{"spec":{"facts":{"uptime_seconds":42}}}' >/dev/null
-sleep 6
+more_crashes() { (($(crashed) > first)); }
+wait_for 30 "the recompile for new facts after the backoff" more_crashes
+before=$(crashed)
+k patch nodefacts e2e-h-abort --type merge -p '{"spec":{"facts":{"uptime_seconds":43}}}' >/dev/null
+sleep 8
 assert_eq "$before" "$(crashed)" "crashed compiles after new facts within the backoff"
 assert_eq "$controller_pid" "$(bg_pid controller)" "the controller's pid"
 log "ok: $before crashed compiles, the controller (pid $controller_pid) never restarted"
