@@ -10,6 +10,7 @@
 //! leader Lease. The decisions live in [`plan`]; this file does the I/O.
 
 pub mod compile;
+pub mod grant;
 pub mod plan;
 
 #[cfg(test)]
@@ -18,7 +19,9 @@ mod fixtures;
 mod scenarios;
 
 use super::CONTROLLER_MANAGER;
-use super::crd::{Manifest, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts};
+use super::crd::{
+    Manifest, ManifestGrant, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
+};
 use super::events::{Note, Publisher, Severity};
 use super::http::{self, Response};
 use super::leader::{Elector, LeaseConfig, LeaseLost};
@@ -26,6 +29,7 @@ use super::metrics::ControllerMetrics;
 use super::status::{self, kind};
 use futures::channel::mpsc;
 use futures::{Stream, StreamExt};
+use grant::Grants;
 use k8s_openapi::api::core::v1::Node;
 use kube::api::{Api, Patch, PatchParams};
 use kube::runtime::controller::{Action, Config as ControllerConfig, Controller};
@@ -108,6 +112,7 @@ pub struct Stores {
     pub manifests: Store<Manifest>,
     pub facts: Store<NodeFacts>,
     pub catalogs: Store<NodeCatalog>,
+    pub grants: Store<ManifestGrant>,
 }
 
 impl Stores {
@@ -119,6 +124,7 @@ impl Stores {
             self.manifests.wait_until_ready(),
             self.facts.wait_until_ready(),
             self.catalogs.wait_until_ready(),
+            self.grants.wait_until_ready(),
         );
         r.map(|_| ()).map_err(|_| ReconcileError::StoresGone)
     }
@@ -199,6 +205,7 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
     }
     let manifests = ctx.stores.manifests.state();
     let current = ctx.stores.catalogs.get(&ObjectRef::new(&name));
+    let grants = Grants::new(ctx.stores.grants.state());
 
     ctx.metrics.queue_depth.add(1);
     let permit = ctx.compile_slots.acquire().await;
@@ -206,7 +213,13 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
     let planner = ctx.planner.clone();
     let for_plan = node.clone();
     let plan = tokio::task::spawn_blocking(move || {
-        planner.plan(&for_plan, facts.as_deref(), &manifests, current.as_deref())
+        planner.plan_granted(
+            &for_plan,
+            facts.as_deref(),
+            &manifests,
+            &grants,
+            current.as_deref(),
+        )
     })
     .await
     .map_err(|e| ReconcileError::Crashed {
@@ -381,6 +394,7 @@ pub async fn sync_manifest_statuses(ctx: &Context) {
         .into_iter()
         .map(|c| (c.name_any(), c))
         .collect();
+    let grants = Grants::new(ctx.stores.grants.state());
     let planner = ctx.planner.clone();
     let computed = tokio::task::spawn_blocking(move || {
         let outcomes = planner.outcomes();
@@ -389,11 +403,12 @@ pub async fn sync_manifest_statuses(ctx: &Context) {
             .into_iter()
             .map(|m| {
                 let parsed = planner.parsed(&m);
-                let targets = plan::targets(&m, &nodes, &with_facts);
+                let (targets, ungranted) = plan::granted_targets(&m, &nodes, &with_facts, &grants);
                 let st = plan::manifest_status(&StatusInputs {
                     manifest: &m,
                     parsed: &parsed,
                     targets: &targets,
+                    ungranted: &ungranted,
                     catalogs: &catalogs,
                     outcomes: &outcomes,
                     now: &now,
@@ -643,6 +658,7 @@ async fn run_leader(
     let (manifests, manifest_writer) = reflector::store::<Manifest>();
     let (facts, facts_writer) = reflector::store::<NodeFacts>();
     let (catalogs, catalog_writer) = reflector::store::<NodeCatalog>();
+    let (grants, grant_writer) = reflector::store::<ManifestGrant>();
     let (all_tx, all_rx) = mpsc::unbounded::<()>();
     let (one_tx, one_rx) = mpsc::unbounded::<ObjectRef<Node>>();
 
@@ -673,6 +689,7 @@ async fn run_leader(
         manifests,
         facts,
         catalogs,
+        grants,
     };
     let compile = compile::through_pool(pool, options.compile.clone());
     let planner = Arc::new(Planner::production(compile, metrics.clone()));
@@ -685,6 +702,7 @@ async fn run_leader(
         options.compile.workers,
     ));
 
+    let grant_all_tx = all_tx.clone();
     let manifest_watch = {
         let ctx = ctx.clone();
         let mut tracker = GenerationTracker::default();
@@ -698,6 +716,28 @@ async fn run_leader(
         .default_backoff();
         drive(stream, move |event| {
             if tracker.observe(event) {
+                let _ = all_tx.unbounded_send(());
+            }
+            ctx.status_dirty.notify_one();
+        })
+    };
+    // A grant changes what every node's compile may take.
+    let grant_watch = {
+        let ctx = ctx.clone();
+        let all_tx = grant_all_tx;
+        let stream = reflector::reflector(
+            grant_writer,
+            watcher(
+                Api::<ManifestGrant>::all(client.clone()),
+                watcher::Config::default(),
+            ),
+        )
+        .default_backoff();
+        drive(stream, move |event| {
+            if matches!(
+                event,
+                watcher::Event::Apply(_) | watcher::Event::Delete(_) | watcher::Event::InitDone
+            ) {
                 let _ = all_tx.unbounded_send(());
             }
             ctx.status_dirty.notify_one();
@@ -771,6 +811,7 @@ async fn run_leader(
         _ = manifest_watch => {}
         _ = facts_watch => {}
         _ = catalog_watch => {}
+        _ = grant_watch => {}
         _ = status_loop => {}
     }
     Err(ControllerError::Ended)

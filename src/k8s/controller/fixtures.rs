@@ -225,7 +225,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                         file: Some(m.path.clone()),
                         line: Some(i as u32 + 1),
                         exported: false,
-                        kind: None,
+                        kind: Some("compilable_type".into()),
                         parameters,
                         sensitive_parameters: Vec::new(),
                     };

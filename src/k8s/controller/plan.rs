@@ -6,6 +6,7 @@
 //! Everything here is driven by plain values, so tests feed it builder-made
 //! objects and a fake compile function.
 
+use super::grant::{self, Grants};
 use crate::k8s::codec;
 use crate::k8s::crd::{
     CatalogSource, Manifest, ManifestError, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
@@ -227,6 +228,9 @@ pub enum NodeOutcome {
     Compiled {
         key: u64,
         spec: Arc<NodeCatalogSpec>,
+        /// Manifests left out of this catalog because their resources went
+        /// beyond their grants, with why (reason `GrantExceeded`).
+        refused: Vec<(ManifestKey, String)>,
     },
     /// Failed; the node keeps its last good catalog.
     Failed {
@@ -352,8 +356,8 @@ impl Planner {
         }
     }
 
-    /// Decides what the node's NodeCatalog needs, compiling when its inputs changed.
-    /// `manifests` may come in any order. CPU-bound: run it off the async threads.
+    /// [`Planner::plan_granted`] without grants (tests of other concerns).
+    #[cfg(test)]
     pub fn plan(
         &self,
         node: &Node,
@@ -361,13 +365,48 @@ impl Planner {
         manifests: &[Arc<Manifest>],
         current: Option<&NodeCatalog>,
     ) -> Plan {
+        self.plan_granted(node, facts, manifests, &Grants::unrestricted(), current)
+    }
+
+    /// Decides what the node's NodeCatalog needs, compiling when its inputs changed.
+    /// `manifests` may come in any order. CPU-bound: run it off the async threads.
+    ///
+    /// The compile takes the Manifests of the namespaces `grants` lets
+    /// configure the node: the top-level code of those selecting it, the
+    /// definitions of every Manifest of their namespaces and of namespaces
+    /// that share theirs. Manifests whose resources go beyond their grants
+    /// are left out (compiled again without them, once) and reported.
+    pub fn plan_granted(
+        &self,
+        node: &Node,
+        facts: Option<&NodeFacts>,
+        manifests: &[Arc<Manifest>],
+        grants: &Grants,
+        current: Option<&NodeCatalog>,
+    ) -> Plan {
         let Some(facts) = facts else {
             return Plan::WaitForFacts;
         };
         let name = node.name_any();
         let labels = node.labels();
-        let mut sorted: Vec<&Arc<Manifest>> = manifests.iter().collect();
+        let mut sorted: Vec<&Arc<Manifest>> = manifests
+            .iter()
+            .filter(|m| grants.may_target(&key_of(m).0, labels))
+            .collect();
         sorted.sort_by_key(|m| key_of(m));
+        // Namespaces with code for this node: their definitions are visible
+        // to each other only through a compile they share, so each sees its
+        // own and the shared namespaces' (a namespace's classes never run
+        // with another's grant: resources answer to their declarer's grant).
+        let selecting: HashSet<String> = sorted
+            .iter()
+            .filter(|m| m.spec.node_selector.matches(labels))
+            .map(|m| key_of(m).0)
+            .collect();
+        sorted.retain(|m| {
+            let ns = key_of(m).0;
+            selecting.contains(&ns) || grants.shares(&ns)
+        });
 
         let mut inputs = Vec::new();
         let mut sources = Vec::new();
@@ -401,6 +440,7 @@ impl Planner {
                 selected,
             });
         }
+        grants.hash_into(&mut hasher);
         let manifests_key = hasher.finish();
         let merged = merged_facts(node, facts);
         serde_json::to_string(&merged)
@@ -476,55 +516,97 @@ impl Planner {
             .map(|s| s.namespace.clone())
             .unwrap_or_default();
         let started = Instant::now();
-        let compiled = (self.compile)(&namespace, &request);
+        let mut request = request;
+        let mut compiled = (self.compile)(&namespace, &request);
+        // Resources beyond their grants: compile once more without the
+        // Manifests that declared them, so that the others still reach the node.
+        let mut refused: Vec<(ManifestKey, String)> = Vec::new();
+        let mut grant_failure = None;
+        if let Ok(catalog) = &compiled {
+            let violations = grants.check(catalog, &name, labels, &sources);
+            if !violations.is_empty() {
+                for v in &violations {
+                    refused.push((v.manifest.clone(), v.message.clone()));
+                }
+                let keep: Vec<bool> = sources
+                    .iter()
+                    .map(|s| {
+                        !violations
+                            .iter()
+                            .any(|v| v.manifest == (s.namespace.clone(), s.name.clone()))
+                    })
+                    .collect();
+                let mut k = keep.iter();
+                request.manifests.retain(|_| *k.next().unwrap_or(&true));
+                let mut k = keep.iter();
+                sources.retain(|_| *k.next().unwrap_or(&true));
+                compiled = (self.compile)(&namespace, &request);
+                if let Ok(again) = &compiled
+                    && let Some(v) = grants
+                        .check(again, &name, labels, &sources)
+                        .into_iter()
+                        .next()
+                {
+                    grant_failure = Some(v);
+                }
+            }
+        }
         self.metrics
             .compile_seconds
             .observe(started.elapsed().as_secs_f64());
         let noop = any_selected && all_selected_noop;
-        let result: Result<NodeCatalogSpec, Failure> = match compiled {
-            Err(CompileFailure::Unavailable(message)) => return Plan::Unavailable(message),
-            Err(CompileFailure::Crashed(message)) => {
-                self.metrics.compiles_crashed.inc();
-                let blamed = self.attribute_crash(&namespace, &request, &sources);
-                Err(Failure {
-                    message,
-                    blamed: Some(blamed),
-                    reason: reason::COMPILE_CRASHED,
-                })
-            }
-            Err(CompileFailure::Error { code, message }) => Err(Failure {
-                reason: if code == BUDGET_EXCEEDED_CODE {
-                    reason::BUDGET_EXCEEDED
-                } else {
-                    reason::COMPILE_FAILED
-                },
-                message,
-                blamed: None,
-            }),
-            Ok(mut catalog) => (|| {
-                if let Err(d) = (self.check)(&catalog) {
-                    let message = d.to_string();
-                    let culprits = blame_resources(&message, &catalog, &sources);
-                    return Err(Failure {
+        let result: Result<NodeCatalogSpec, Failure> = if let Some(v) = grant_failure {
+            Err(Failure {
+                message: v.message,
+                blamed: Some(vec![v.manifest]),
+                reason: grant::GRANT_EXCEEDED,
+            })
+        } else {
+            match compiled {
+                Err(CompileFailure::Unavailable(message)) => return Plan::Unavailable(message),
+                Err(CompileFailure::Crashed(message)) => {
+                    self.metrics.compiles_crashed.inc();
+                    let blamed = self.attribute_crash(&namespace, &request, &sources);
+                    Err(Failure {
                         message,
-                        blamed: Some(culprits),
-                        reason: reason::COMPILE_FAILED,
-                    });
+                        blamed: Some(blamed),
+                        reason: reason::COMPILE_CRASHED,
+                    })
                 }
-                mark_noop(&mut catalog, &noop_paths);
-                let encoded = codec::encode(&catalog, &name).map_err(|e| Failure {
-                    message: e.to_string(),
+                Err(CompileFailure::Error { code, message }) => Err(Failure {
+                    reason: if code == BUDGET_EXCEEDED_CODE {
+                        reason::BUDGET_EXCEEDED
+                    } else {
+                        reason::COMPILE_FAILED
+                    },
+                    message,
                     blamed: None,
-                    reason: reason::COMPILE_FAILED,
-                })?;
-                Ok(NodeCatalogSpec {
-                    digest: codec::digest(&catalog, noop),
-                    noop,
-                    sources: sources.clone(),
-                    catalog: encoded.catalog,
-                    compressed_catalog: encoded.compressed_catalog,
-                })
-            })(),
+                }),
+                Ok(mut catalog) => (|| {
+                    if let Err(d) = (self.check)(&catalog) {
+                        let message = d.to_string();
+                        let culprits = blame_resources(&message, &catalog, &sources);
+                        return Err(Failure {
+                            message,
+                            blamed: Some(culprits),
+                            reason: reason::COMPILE_FAILED,
+                        });
+                    }
+                    mark_noop(&mut catalog, &noop_paths);
+                    let encoded = codec::encode(&catalog, &name).map_err(|e| Failure {
+                        message: e.to_string(),
+                        blamed: None,
+                        reason: reason::COMPILE_FAILED,
+                    })?;
+                    Ok(NodeCatalogSpec {
+                        digest: codec::digest(&catalog, noop),
+                        noop,
+                        sources: sources.clone(),
+                        catalog: encoded.catalog,
+                        compressed_catalog: encoded.compressed_catalog,
+                    })
+                })(),
+            }
         };
         let (outcome, plan) = match result {
             Ok(spec) => {
@@ -535,7 +617,7 @@ impl Planner {
                 } else {
                     Plan::Write(spec.clone())
                 };
-                (NodeOutcome::Compiled { key, spec }, plan)
+                (NodeOutcome::Compiled { key, spec, refused }, plan)
             }
             Err(failure) => {
                 self.metrics.compiles_failed.inc();
@@ -717,8 +799,11 @@ fn blame(message: &str, sources: &[CatalogSource]) -> Vec<ManifestKey> {
 pub struct StatusInputs<'a> {
     pub manifest: &'a Manifest,
     pub parsed: &'a Parsed,
-    /// Nodes the selector selects that run an agent (have NodeFacts).
+    /// Nodes the selector selects that run an agent (have NodeFacts) and
+    /// that a grant gives the Manifest's namespace.
     pub targets: &'a [&'a str],
+    /// Nodes the selector selects that no grant gives the namespace.
+    pub ungranted: &'a [&'a str],
     pub catalogs: &'a HashMap<String, Arc<NodeCatalog>>,
     pub outcomes: &'a HashMap<String, NodeOutcome>,
     pub now: &'a str,
@@ -761,6 +846,10 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
                 reason,
                 ..
             } if blamed.contains(&key) => Some((node, message, *reason)),
+            NodeOutcome::Compiled { refused, .. } => refused
+                .iter()
+                .find(|(k, _)| k == &key)
+                .map(|(_, message)| (node, message, grant::GRANT_EXCEEDED)),
             _ => None,
         })
         .collect();
@@ -820,6 +909,7 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
         let what = match *why {
             reason::COMPILE_CRASHED => "the compile crashed",
             reason::BUDGET_EXCEEDED => "the compile exceeded its budget",
+            grant::GRANT_EXCEEDED => "refused by its grants",
             _ => "compile failed",
         };
         let msg = format!("{what} on node {node}: {message}{more}");
@@ -827,6 +917,17 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
             Wanted::new(kind::READY, false, why, msg.clone()),
             Wanted::new(kind::RECONCILING, false, why, ""),
             Wanted::new(kind::STALLED, true, why, msg),
+        )
+    } else if let Some(first) = inp.ungranted.iter().min() {
+        let msg = format!(
+            "selects {} node(s), first {first}, that no ManifestGrant gives namespace {}: an admin grants them, or narrow spec.nodeSelector",
+            inp.ungranted.len(),
+            key.0
+        );
+        (
+            Wanted::new(kind::READY, false, grant::NOT_GRANTED, msg.clone()),
+            Wanted::new(kind::RECONCILING, false, grant::NOT_GRANTED, ""),
+            Wanted::new(kind::STALLED, true, grant::NOT_GRANTED, msg),
         )
     } else if let Some((node, blamed)) = blocked.iter().min() {
         let culprits: Vec<String> = blamed.iter().map(|(ns, n)| format!("{ns}/{n}")).collect();
@@ -934,18 +1035,49 @@ pub fn applied_state(c: &NodeCatalog) -> Applied {
 }
 
 /// The nodes a Manifest targets: selected by its selector and running an agent.
+#[cfg(test)]
 pub fn targets<'a>(
     manifest: &Manifest,
     nodes: &'a [Arc<Node>],
     with_facts: &HashSet<String>,
 ) -> Vec<&'a str> {
+    granted_targets(manifest, nodes, with_facts, &Grants::unrestricted()).0
+}
+
+/// The nodes a Manifest targets (selected by its selector, running an
+/// agent, and given to its namespace by a grant), and those it selects
+/// that no grant gives it.
+pub fn granted_targets<'a>(
+    manifest: &Manifest,
+    nodes: &'a [Arc<Node>],
+    with_facts: &HashSet<String>,
+    grants: &Grants,
+) -> (Vec<&'a str>, Vec<&'a str>) {
+    let namespace = key_of(manifest).0;
     nodes
         .iter()
         .filter(|n| with_facts.contains(n.metadata.name.as_deref().unwrap_or_default()))
         .filter(|n| manifest.spec.node_selector.matches(n.labels()))
-        .filter_map(|n| n.metadata.name.as_deref())
-        .collect()
+        .filter_map(|n| {
+            Some((
+                n.metadata.name.as_deref()?,
+                grants.may_target(&namespace, n.labels()),
+            ))
+        })
+        .fold(
+            (Vec::new(), Vec::new()),
+            |(mut ok, mut not), (name, granted)| {
+                if granted {
+                    ok.push(name)
+                } else {
+                    not.push(name)
+                }
+                (ok, not)
+            },
+        )
 }
 
+#[cfg(test)]
+mod grant_tests;
 #[cfg(test)]
 mod tests;
