@@ -37,10 +37,21 @@ KUPPET_AGENT_SA=kuppet-agent
 install_kuppet() {
     k apply --server-side --force-conflicts -f "$REPO_DIR/crds/" >/dev/null
     k wait --for=condition=Established --timeout=60s \
-        crd/manifests.kuppet.dev crd/nodefacts.kuppet.dev crd/nodecatalogs.kuppet.dev >/dev/null
+        crd/manifests.kuppet.dev crd/nodefacts.kuppet.dev crd/nodecatalogs.kuppet.dev \
+        crd/manifestgrants.kuppet.dev >/dev/null
     k create namespace "$KUPPET_NS" --dry-run=client -o yaml | k apply -f - >/dev/null
     helm template "$KUPPET_RELEASE" "$REPO_DIR/charts/kuppet" --namespace "$KUPPET_NS" --kube-version 1.34.0 |
         k apply --server-side --force-conflicts -f - >/dev/null
+    # The scenarios' Manifests live in namespace default: grant it every node,
+    # as an admin would (a fresh install grants only its own namespace).
+    k apply --server-side --force-conflicts -f - >/dev/null <<'EOF2'
+apiVersion: kuppet.dev/v1alpha1
+kind: ManifestGrant
+metadata:
+  name: e2e-default
+spec:
+  namespaces: [default]
+EOF2
 }
 
 require_compile_and_apply() {

@@ -46,6 +46,10 @@ enum Command {
     Agent(k8s::AgentArgs),
     /// Print the CustomResourceDefinitions as YAML.
     Crds(k8s::CrdsArgs),
+    /// A compile worker of the controller: compile requests on stdin,
+    /// answers on stdout (internal; started by `kuppet controller`).
+    #[command(hide = true)]
+    CompileWorker(k8s::CompileWorkerArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -62,6 +66,7 @@ pub fn main() -> ExitCode {
         Command::Controller(args) => k8s::controller(args),
         Command::Agent(args) => k8s::agent(args),
         Command::Crds(args) => k8s::crds(args),
+        Command::CompileWorker(args) => k8s::compile_worker(args),
     };
     ExitCode::from(code)
 }

@@ -87,6 +87,11 @@ fn scopes_group_and_names() {
                 "Cluster".into(),
                 "kuppet.dev".into()
             ),
+            (
+                "manifestgrants.kuppet.dev".into(),
+                "Cluster".into(),
+                "kuppet.dev".into()
+            ),
         ]
     );
     for c in crd::crds() {

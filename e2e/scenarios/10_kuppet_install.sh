@@ -11,7 +11,8 @@ KUPPET_BIN=$KUPPET_BIN "$REPO_DIR/manifests/render.sh" --check >/dev/null ||
 
 expect_ok "kubectl apply -f crds/" k apply -f "$REPO_DIR/crds/"
 k wait --for=condition=Established --timeout=60s \
-    crd/manifests.kuppet.dev crd/nodefacts.kuppet.dev crd/nodecatalogs.kuppet.dev >/dev/null
+    crd/manifests.kuppet.dev crd/nodefacts.kuppet.dev crd/nodecatalogs.kuppet.dev \
+    crd/manifestgrants.kuppet.dev >/dev/null
 # What kubectl makes of them: names, short names, the printer columns.
 assert_contains "$(k api-resources --api-group=kuppet.dev)" "nodecatalogs" "api-resources"
 assert_contains "$(k get --raw /apis/kuppet.dev/v1alpha1)" '"shortNames":["ncat"]' "discovery"

@@ -25,9 +25,29 @@ pub struct ControllerArgs {
     /// Kubeconfig to use instead of the in-cluster service account or KUBECONFIG.
     #[arg(long)]
     pub kubeconfig: Option<PathBuf>,
-    /// Compiles to run at once (default: the number of CPUs).
+    /// Compile workers: separate processes, so compiles run at once
+    /// (default: the number of CPUs).
     #[arg(long)]
     pub compile_workers: Option<usize>,
+    /// The compiler's time budget per compile; a worker that has not
+    /// answered by 1.5x this (at least +2s) is killed.
+    #[arg(long, default_value = "30s", value_parser = parse_duration)]
+    pub compile_timeout: Duration,
+    /// The compiler's evaluation-step budget per compile (default: the compiler's).
+    #[arg(long)]
+    pub compile_max_steps: Option<u64>,
+    /// The address space of each compile worker (RLIMIT_AS), e.g. 1Gi or
+    /// 768Mi; the compiler's memory budget is half of it.
+    #[arg(long, default_value = "2Gi", value_parser = parse_bytes)]
+    pub compile_memory: u64,
+    /// The compile worker executable (default: this binary); it is run as
+    /// `BIN compile-worker [--read-path DIR]...`.
+    #[arg(long)]
+    pub compile_worker_bin: Option<PathBuf>,
+    /// Let Manifests crash compile workers on purpose (first line
+    /// `# kuppet-test-fault: abort`): tests of the crash path only.
+    #[arg(long, hide = true)]
+    pub compile_test_faults: bool,
     /// Where to serve /metrics, /healthz and /readyz (`none` to disable).
     #[arg(long, default_value = "0.0.0.0:8080")]
     pub metrics_addr: String,
@@ -82,6 +102,21 @@ pub struct AgentArgs {
     pub log: LogArgs,
 }
 
+/// Arguments of `kuppet compile-worker` (started by the controller).
+#[derive(Debug, clap::Args)]
+pub struct CompileWorkerArgs {
+    /// A directory the sandbox leaves readable (module and data
+    /// directories); repeat for several.
+    #[arg(long)]
+    pub read_path: Vec<PathBuf>,
+    /// Run without the sandbox (no Landlock, no network namespace).
+    #[arg(long)]
+    pub no_sandbox: bool,
+    /// Obey the test-only crash requests of compile requests.
+    #[arg(long, hide = true)]
+    pub test_faults: bool,
+}
+
 /// Arguments of `kuppet crds`.
 #[derive(Debug, clap::Args)]
 pub struct CrdsArgs {}
@@ -129,6 +164,40 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         };
     }
     Ok(total)
+}
+
+/// Parses `1Gi`, `768Mi`, `512M`, `2G` or a bare number of bytes.
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let n: u64 = text[..digits]
+        .parse()
+        .map_err(|_| format!("{text:?} is not a size: write e.g. 1Gi, 768Mi or 1073741824"))?;
+    let unit: u64 = match &text[digits..] {
+        "" => 1,
+        "Ki" => 1 << 10,
+        "Mi" => 1 << 20,
+        "Gi" => 1 << 30,
+        "K" | "k" => 1000,
+        "M" => 1_000_000,
+        "G" => 1_000_000_000,
+        other => {
+            return Err(format!(
+                "{text:?}: unknown unit {other:?} (use Ki, Mi, Gi, K, M or G)"
+            ));
+        }
+    };
+    let bytes = n
+        .checked_mul(unit)
+        .ok_or_else(|| format!("{text:?}: too large"))?;
+    if bytes < 64 << 20 {
+        return Err(format!(
+            "{text:?}: a compile worker needs at least 64Mi to start"
+        ));
+    }
+    Ok(bytes)
 }
 
 fn init_logging(log: &LogArgs) {
@@ -195,12 +264,37 @@ pub fn controller(args: ControllerArgs) -> u8 {
         .lease_namespace
         .clone()
         .unwrap_or_else(|| "default".to_string());
+    let program = match args
+        .compile_worker_bin
+        .clone()
+        .map_or_else(std::env::current_exe, Ok)
+    {
+        Ok(p) => p,
+        Err(err) => {
+            eprintln!(
+                "Error: cannot find this executable to run compile workers ({err}): pass --compile-worker-bin"
+            );
+            return 1;
+        }
+    };
+    if args.compile_timeout.is_zero() {
+        eprintln!("Error: --compile-timeout must be more than 0");
+        return 1;
+    }
     let options = k8s::controller::ControllerOptions {
-        compile_workers: args.compile_workers.unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(2)
-        }),
+        compile: k8s::controller::compile::CompileSettings {
+            workers: args.compile_workers.filter(|n| *n > 0).unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(2)
+            }),
+            program,
+            time: args.compile_timeout,
+            steps: args.compile_max_steps,
+            memory_bytes: args.compile_memory,
+            read_paths: Vec::new(),
+            test_faults: args.compile_test_faults,
+        },
         metrics_addr,
         leader_election: (!args.no_leader_election)
             .then(|| k8s::leader::LeaseConfig::new(&namespace, &args.lease_name, &identity)),
@@ -273,6 +367,27 @@ pub fn agent(args: AgentArgs) -> u8 {
     })
 }
 
+pub fn compile_worker(args: CompileWorkerArgs) -> u8 {
+    // An allocation the address-space limit refuses ends the worker with a
+    // message the controller shows (status 3), not a bare abort.
+    kuppet_eval::budget::exit_on_alloc_failure(3);
+    let options = kuppet_worker::serve::ServeOptions {
+        sandbox: !args.no_sandbox,
+        read_paths: args.read_path,
+        test_faults: args.test_faults,
+        ..Default::default()
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::BufWriter::new(std::io::stdout());
+    match kuppet_worker::serve::run(&options, stdin, stdout) {
+        Ok(()) => 0,
+        Err(err) => {
+            eprintln!("{err}");
+            2
+        }
+    }
+}
+
 pub fn crds(_args: CrdsArgs) -> u8 {
     match k8s::crd::crds_yaml() {
         Ok(yaml) => {
@@ -288,7 +403,7 @@ pub fn crds(_args: CrdsArgs) -> u8 {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_duration;
+    use super::{parse_bytes, parse_duration};
     use std::time::Duration;
 
     #[test]
@@ -302,5 +417,17 @@ mod tests {
         assert!(parse_duration("m").is_err());
         assert!(parse_duration("5 minutes").is_err());
         assert!(parse_duration("3y").is_err());
+    }
+
+    #[test]
+    fn sizes_read_like_kubernetes_quantities() {
+        assert_eq!(parse_bytes("1Gi"), Ok(1 << 30));
+        assert_eq!(parse_bytes("768Mi"), Ok(768 << 20));
+        assert_eq!(parse_bytes("2G"), Ok(2_000_000_000));
+        assert_eq!(parse_bytes("134217728"), Ok(1 << 27));
+        assert!(parse_bytes("1Mi").is_err(), "too small to start");
+        assert!(parse_bytes("1Ti").is_err());
+        assert!(parse_bytes("99999999999Gi").is_err());
+        assert!(parse_bytes("").is_err());
     }
 }

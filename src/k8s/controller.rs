@@ -9,6 +9,8 @@
 //! Manifest's kstatus status current. Both run only on the replica holding the
 //! leader Lease. The decisions live in [`plan`]; this file does the I/O.
 
+pub mod compile;
+pub mod grant;
 pub mod plan;
 
 #[cfg(test)]
@@ -17,7 +19,9 @@ mod fixtures;
 mod scenarios;
 
 use super::CONTROLLER_MANAGER;
-use super::crd::{Manifest, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts};
+use super::crd::{
+    Manifest, ManifestGrant, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
+};
 use super::events::{Note, Publisher, Severity};
 use super::http::{self, Response};
 use super::leader::{Elector, LeaseConfig, LeaseLost};
@@ -25,6 +29,7 @@ use super::metrics::ControllerMetrics;
 use super::status::{self, kind};
 use futures::channel::mpsc;
 use futures::{Stream, StreamExt};
+use grant::Grants;
 use k8s_openapi::api::core::v1::Node;
 use kube::api::{Api, Patch, PatchParams};
 use kube::runtime::controller::{Action, Config as ControllerConfig, Controller};
@@ -49,8 +54,9 @@ const STATUS_DEBOUNCE: Duration = Duration::from_millis(200);
 /// How the controller runs.
 #[derive(Debug, Clone)]
 pub struct ControllerOptions {
-    /// Compiles running at once.
-    pub compile_workers: usize,
+    /// The compile workers and budgets (`compile_workers.workers`: compiles
+    /// running at once).
+    pub compile: compile::CompileSettings,
     /// Where to serve `/metrics`, `/healthz` and `/readyz` (none: not served).
     pub metrics_addr: Option<SocketAddr>,
     /// The Lease to hold (none: run without leader election).
@@ -68,6 +74,8 @@ pub enum ControllerError {
         #[source]
         source: std::io::Error,
     },
+    #[error("{0}: check --compile-worker-bin and the controller's image")]
+    Workers(kuppet_worker::pool::PoolError),
     #[error("stopped leading: {0}")]
     LeaseLost(#[from] LeaseLost),
     #[error("the controller loop ended unexpectedly")]
@@ -91,6 +99,8 @@ pub enum ReconcileError {
     },
     #[error("the compile of node {node} crashed: {message}")]
     Crashed { node: String, message: String },
+    #[error("no compile worker for node {node}: {message}")]
+    Workers { node: String, message: String },
     #[error("the watch caches were dropped before they filled")]
     StoresGone,
 }
@@ -102,6 +112,7 @@ pub struct Stores {
     pub manifests: Store<Manifest>,
     pub facts: Store<NodeFacts>,
     pub catalogs: Store<NodeCatalog>,
+    pub grants: Store<ManifestGrant>,
 }
 
 impl Stores {
@@ -113,6 +124,7 @@ impl Stores {
             self.manifests.wait_until_ready(),
             self.facts.wait_until_ready(),
             self.catalogs.wait_until_ready(),
+            self.grants.wait_until_ready(),
         );
         r.map(|_| ()).map_err(|_| ReconcileError::StoresGone)
     }
@@ -193,6 +205,7 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
     }
     let manifests = ctx.stores.manifests.state();
     let current = ctx.stores.catalogs.get(&ObjectRef::new(&name));
+    let grants = Grants::new(ctx.stores.grants.state());
 
     ctx.metrics.queue_depth.add(1);
     let permit = ctx.compile_slots.acquire().await;
@@ -200,7 +213,13 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
     let planner = ctx.planner.clone();
     let for_plan = node.clone();
     let plan = tokio::task::spawn_blocking(move || {
-        planner.plan(&for_plan, facts.as_deref(), &manifests, current.as_deref())
+        planner.plan_granted(
+            &for_plan,
+            facts.as_deref(),
+            &manifests,
+            &grants,
+            current.as_deref(),
+        )
     })
     .await
     .map_err(|e| ReconcileError::Crashed {
@@ -223,9 +242,27 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
                 }
             }
         }
-        Plan::Failed { message, blamed } => {
+        Plan::Failed {
+            message,
+            blamed,
+            reason,
+            retry_after,
+        } => {
             let blamed: Vec<String> = blamed.iter().map(|(ns, n)| format!("{ns}/{n}")).collect();
-            tracing::warn!(node = %name, error = %message, manifests = ?blamed, "compile failed; the node keeps its last catalog");
+            tracing::warn!(node = %name, error = %message, reason, manifests = ?blamed, "compile failed; the node keeps its last catalog");
+            if let Some(wait) = retry_after {
+                if let Ok(mut f) = ctx.failures.lock() {
+                    f.remove(&name);
+                }
+                ctx.status_dirty.notify_one();
+                return Ok(Action::requeue(wait.max(Duration::from_secs(1))));
+            }
+        }
+        Plan::Unavailable(message) => {
+            return Err(ReconcileError::Workers {
+                node: name,
+                message,
+            });
         }
         Plan::WaitForFacts => {
             tracing::debug!(node = %name, "no NodeFacts yet: waiting for its agent")
@@ -357,6 +394,7 @@ pub async fn sync_manifest_statuses(ctx: &Context) {
         .into_iter()
         .map(|c| (c.name_any(), c))
         .collect();
+    let grants = Grants::new(ctx.stores.grants.state());
     let planner = ctx.planner.clone();
     let computed = tokio::task::spawn_blocking(move || {
         let outcomes = planner.outcomes();
@@ -365,11 +403,12 @@ pub async fn sync_manifest_statuses(ctx: &Context) {
             .into_iter()
             .map(|m| {
                 let parsed = planner.parsed(&m);
-                let targets = plan::targets(&m, &nodes, &with_facts);
+                let (targets, ungranted) = plan::granted_targets(&m, &nodes, &with_facts, &grants);
                 let st = plan::manifest_status(&StatusInputs {
                     manifest: &m,
                     parsed: &parsed,
                     targets: &targets,
+                    ungranted: &ungranted,
                     catalogs: &catalogs,
                     outcomes: &outcomes,
                     now: &now,
@@ -514,6 +553,27 @@ where
 
 /// Runs the controller: probes and metrics, leader election, then the work.
 pub async fn run(client: Client, options: ControllerOptions) -> Result<(), ControllerError> {
+    // Workers run as our user: keep them (and anything else of our user)
+    // from reading our memory, environment or credentials through /proc
+    // or ptrace.
+    // SAFETY: prctl with constant arguments.
+    unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+    let pool = Arc::new(kuppet_worker::pool::Pool::new(
+        options.compile.pool_config(),
+    ));
+    {
+        let pool = pool.clone();
+        let sandbox = tokio::task::spawn_blocking(move || pool.start())
+            .await
+            .map_err(|e| {
+                ControllerError::Workers(kuppet_worker::pool::PoolError::Start {
+                    program: options.compile.program.display().to_string(),
+                    message: e.to_string(),
+                })
+            })?
+            .map_err(ControllerError::Workers)?;
+        tracing::info!(workers = options.compile.workers, sandbox = ?sandbox, "compile workers ready");
+    }
     let metrics = Arc::new(ControllerMetrics::default());
     let health = Arc::new(Health::default());
     if let Some(addr) = options.metrics_addr {
@@ -540,7 +600,13 @@ pub async fn run(client: Client, options: ControllerOptions) -> Result<(), Contr
     metrics.leader.set(1);
     health.leading.store(true, Ordering::Relaxed);
     let result = {
-        let work = run_leader(client, &options, metrics.clone(), health.clone());
+        let work = run_leader(
+            client,
+            &options,
+            pool.clone(),
+            metrics.clone(),
+            health.clone(),
+        );
         let hold = async {
             match &mut elector {
                 Some(e) => e.hold().await,
@@ -585,17 +651,19 @@ fn endpoint(metrics: Arc<ControllerMetrics>, health: Arc<Health>) -> http::Handl
 async fn run_leader(
     client: Client,
     options: &ControllerOptions,
+    pool: Arc<kuppet_worker::pool::Pool>,
     metrics: Arc<ControllerMetrics>,
     health: Arc<Health>,
 ) -> Result<(), ControllerError> {
     let (manifests, manifest_writer) = reflector::store::<Manifest>();
     let (facts, facts_writer) = reflector::store::<NodeFacts>();
     let (catalogs, catalog_writer) = reflector::store::<NodeCatalog>();
+    let (grants, grant_writer) = reflector::store::<ManifestGrant>();
     let (all_tx, all_rx) = mpsc::unbounded::<()>();
     let (one_tx, one_rx) = mpsc::unbounded::<ObjectRef<Node>>();
 
     let concurrency =
-        u16::try_from(options.compile_workers.saturating_mul(4).max(4)).unwrap_or(u16::MAX);
+        u16::try_from(options.compile.workers.saturating_mul(4).max(4)).unwrap_or(u16::MAX);
     // Nodes come from our own reflector so that every Node event, deletions
     // included, also wakes the status pass — after the store has applied it.
     let (nodes_reader, nodes_writer) = reflector::store::<Node>();
@@ -621,17 +689,20 @@ async fn run_leader(
         manifests,
         facts,
         catalogs,
+        grants,
     };
-    let planner = Arc::new(Planner::production(metrics.clone()));
+    let compile = compile::through_pool(pool, options.compile.clone());
+    let planner = Arc::new(Planner::production(compile, metrics.clone()));
     let ctx = Arc::new(Context::new(
         client.clone(),
         planner,
         stores.clone(),
         metrics,
         &options.instance,
-        options.compile_workers,
+        options.compile.workers,
     ));
 
+    let grant_all_tx = all_tx.clone();
     let manifest_watch = {
         let ctx = ctx.clone();
         let mut tracker = GenerationTracker::default();
@@ -645,6 +716,28 @@ async fn run_leader(
         .default_backoff();
         drive(stream, move |event| {
             if tracker.observe(event) {
+                let _ = all_tx.unbounded_send(());
+            }
+            ctx.status_dirty.notify_one();
+        })
+    };
+    // A grant changes what every node's compile may take.
+    let grant_watch = {
+        let ctx = ctx.clone();
+        let all_tx = grant_all_tx;
+        let stream = reflector::reflector(
+            grant_writer,
+            watcher(
+                Api::<ManifestGrant>::all(client.clone()),
+                watcher::Config::default(),
+            ),
+        )
+        .default_backoff();
+        drive(stream, move |event| {
+            if matches!(
+                event,
+                watcher::Event::Apply(_) | watcher::Event::Delete(_) | watcher::Event::InitDone
+            ) {
                 let _ = all_tx.unbounded_send(());
             }
             ctx.status_dirty.notify_one();
@@ -718,6 +811,7 @@ async fn run_leader(
         _ = manifest_watch => {}
         _ = facts_watch => {}
         _ = catalog_watch => {}
+        _ = grant_watch => {}
         _ = status_loop => {}
     }
     Err(ControllerError::Ended)

@@ -1,5 +1,5 @@
-//! The custom resources of group `kuppet.dev`: Manifest, NodeFacts and
-//! NodeCatalog, as Rust types from which the CRDs are generated (`kuppet crds`).
+//! The custom resources of group `kuppet.dev`: Manifest, NodeFacts,
+//! NodeCatalog and ManifestGrant, as Rust types from which the CRDs are generated (`kuppet crds`).
 //!
 //! Every spec field's doc comment says its default and what empty means: the
 //! comments become the CRD's `description`s, which `kubectl explain` shows.
@@ -20,10 +20,12 @@ pub const GROUP: &str = "kuppet.dev";
 
 /// Puppet code and the nodes it applies to.
 ///
-/// Classes and defined types declared in any Manifest are visible to every
-/// node's compile, like modules on a modulepath; the top-level statements and
-/// node blocks apply only to the nodes `nodeSelector` selects. Manifests are
-/// evaluated in order of namespace/name.
+/// A Manifest configures only the nodes a ManifestGrant gives its namespace.
+/// Its classes and defined types are visible to the compiles of its own
+/// namespace's Manifests (and of every namespace when a grant shares its
+/// namespace's definitions); the top-level statements and node blocks apply
+/// only to the nodes `nodeSelector` selects. Manifests are evaluated in
+/// order of namespace/name.
 #[derive(CustomResource, Serialize, Deserialize, Clone, Debug, PartialEq, JsonSchema)]
 #[kube(
     group = "kuppet.dev",
@@ -75,8 +77,8 @@ pub struct ManifestSpec {
     /// `<namespace>/<name>.pp`. Required; an empty source declares nothing.
     pub source: String,
     /// Which Nodes the top-level statements and node blocks of `source` apply
-    /// to, by their labels. Default (absent or `{}`): every Node. The classes
-    /// and defined types `source` declares are visible to every node either way.
+    /// to, by their labels, among the Nodes a ManifestGrant gives the
+    /// namespace. Default (absent or `{}`): every Node so granted.
     #[serde(default)]
     pub node_selector: LabelSelector,
     /// Run the resources this Manifest declares in noop mode: agents report
@@ -395,9 +397,71 @@ fn preserve_unknown_object_opt(_: &mut schemars::SchemaGenerator) -> schemars::S
     })
 }
 
+/// What the Manifests of some namespaces may configure: an admin-owned,
+/// cluster-scoped policy. A Manifest configures a Node only when a grant
+/// naming its namespace selects that Node; every resource its code declares
+/// there must fit one such grant's `resourceTypes` and `pathPrefixes`, or
+/// the catalog is refused (`Stalled`, reason `GrantExceeded`, naming the
+/// grant and rule) and no node receives that Manifest.
+#[derive(CustomResource, Serialize, Deserialize, Clone, Debug, PartialEq, JsonSchema)]
+#[kube(
+    group = "kuppet.dev",
+    version = "v1alpha1",
+    kind = "ManifestGrant",
+    derive = "PartialEq",
+    shortname = "mgrant",
+    category = "kuppet",
+    doc = "Which Nodes the Manifests of some namespaces may configure, and with which resources.",
+    printcolumn(name = "Namespaces", type_ = "string", json_path = ".spec.namespaces"),
+    printcolumn(name = "Nodes", type_ = "string", json_path = ".spec.nodeSelector"),
+    printcolumn(name = "Types", type_ = "string", json_path = ".spec.resourceTypes"),
+    printcolumn(name = "Paths", type_ = "string", json_path = ".spec.pathPrefixes"),
+    printcolumn(
+        name = "Shared",
+        type_ = "boolean",
+        json_path = ".spec.shareDefinitions"
+    ),
+    printcolumn(
+        name = "Age",
+        type_ = "date",
+        json_path = ".metadata.creationTimestamp"
+    )
+)]
+#[serde(rename_all = "camelCase")]
+pub struct ManifestGrantSpec {
+    /// The namespaces whose Manifests this grant applies to, by exact name.
+    /// Required; empty grants nothing.
+    pub namespaces: Vec<String>,
+    /// The Nodes those Manifests may configure, by their labels. Default
+    /// (absent or `{}`): every Node.
+    #[serde(default)]
+    pub node_selector: LabelSelector,
+    /// The resource types those Manifests may declare, lower case (`file`,
+    /// `package`, `service`, ...). Classes and defined types are not
+    /// restricted (the resources inside them are). Default (empty): every type.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resource_types: Vec<String>,
+    /// Absolute directories under which `file` and `tidy` resources may
+    /// manage paths (the directory itself included; `..` is refused).
+    /// Default (empty): any path.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path_prefixes: Vec<String>,
+    /// Whether the classes and defined types declared in these namespaces'
+    /// Manifests are visible to the Manifests of every namespace (a shared
+    /// library: their resources still answer to this grant). Default: false
+    /// (visible to the namespace's own Manifests only).
+    #[serde(default)]
+    pub share_definitions: bool,
+}
+
 /// The CRDs, in the order they are printed.
 pub fn crds() -> Vec<CustomResourceDefinition> {
-    vec![Manifest::crd(), NodeFacts::crd(), NodeCatalog::crd()]
+    vec![
+        Manifest::crd(),
+        NodeFacts::crd(),
+        NodeCatalog::crd(),
+        ManifestGrant::crd(),
+    ]
 }
 
 /// The CRDs as one multi-document YAML stream: what `kuppet crds` prints and

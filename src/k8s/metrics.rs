@@ -96,6 +96,8 @@ fn gauge(out: &mut String, name: &str, help: &str, v: i64) {
 pub struct ControllerMetrics {
     pub compiles_ok: Counter,
     pub compiles_failed: Counter,
+    /// Compiles whose worker died (signal, abort, out of memory, deadline).
+    pub compiles_crashed: Counter,
     pub compile_seconds: Histogram,
     pub catalog_writes: Counter,
     pub reconcile_errors: Counter,
@@ -119,6 +121,7 @@ impl ControllerMetrics {
             &[
                 ("{result=\"success\"}", self.compiles_ok.get()),
                 ("{result=\"error\"}", self.compiles_failed.get()),
+                ("{result=\"crashed\"}", self.compiles_crashed.get()),
             ],
         );
         self.compile_seconds.render(

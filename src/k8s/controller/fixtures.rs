@@ -4,10 +4,13 @@
 //! - `file PATH CONTENT...` declares `File[PATH]` with that content;
 //! - `SYNTAX` anywhere makes the parse fail at line 2, column 5;
 //! - `FAIL` makes the compile fail in this Manifest at line 1;
+//! - `BUDGET` makes it fail with the compiler's `BUDGET_EXCEEDED` there;
+//! - `CRASH` crashes the worker when this Manifest's top-level code runs;
+//!   `DEFCRASH` when any compile registers it (its classes crash);
 //! - `cycle A B` declares `File[A]` and `File[B]` requiring each other, which
 //!   the fake graph check reports as Puppet words a dependency cycle.
 
-use super::plan::{CompileFn, GraphCheckFn, ParseFn, Planner};
+use super::plan::{CompileFailure, CompileFn, GraphCheckFn, ParseFn, Planner};
 use crate::k8s::codec;
 use crate::k8s::crd::{
     LabelSelector, LastRun, Manifest, ManifestSpec, NodeCatalog, NodeCatalogSpec,
@@ -179,16 +182,35 @@ pub fn fake_parse() -> ParseFn {
 
 /// The fake compiler, counting its calls.
 pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
-    Arc::new(move |req: &CompileRequest| {
+    Arc::new(move |_namespace: &str, req: &CompileRequest| {
         calls.fetch_add(1, Ordering::SeqCst);
         let mut resources = Vec::new();
         for input in &req.manifests {
             let m = &input.manifest;
             if m.source.contains("FAIL") {
-                return Err(Diagnostic::message(format!(
-                    "Evaluation Error: Unknown variable: '$nope'. (file: {}, line: 1, column: 9) on node {}",
-                    m.path, req.node
+                return Err(CompileFailure::from_diagnostic(&Diagnostic::message(
+                    format!(
+                        "Evaluation Error: Unknown variable: '$nope'. (file: {}, line: 1, column: 9) on node {}",
+                        m.path, req.node
+                    ),
                 )));
+            }
+            if m.source.contains("BUDGET") {
+                return Err(CompileFailure::Error {
+                    code: "BUDGET_EXCEEDED".into(),
+                    message: format!(
+                        "Evaluation Error: the compile took more than 1000 evaluation steps (file: {}, line: 1, column: 1) on node {}",
+                        m.path, req.node
+                    ),
+                });
+            }
+            if m.source.contains("DEFCRASH")
+                || (input.apply_top_level && m.source.contains("CRASH"))
+            {
+                return Err(CompileFailure::Crashed(
+                    "the compile worker was killed by signal 6 (SIGABRT: abort, or a stack overflow)"
+                        .into(),
+                ));
             }
             if !input.apply_top_level {
                 continue;
@@ -203,7 +225,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                         file: Some(m.path.clone()),
                         line: Some(i as u32 + 1),
                         exported: false,
-                        kind: None,
+                        kind: Some("compilable_type".into()),
                         parameters,
                         sensitive_parameters: Vec::new(),
                     };

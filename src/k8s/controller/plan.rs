@@ -6,6 +6,7 @@
 //! Everything here is driven by plain values, so tests feed it builder-made
 //! objects and a fake compile function.
 
+use super::grant::{self, Grants};
 use crate::k8s::codec;
 use crate::k8s::crd::{
     CatalogSource, Manifest, ManifestError, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
@@ -22,12 +23,51 @@ use kuppet_syntax::diagnostics::Diagnostic;
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Parses one Manifest's source: `syntax::parse` in production.
 pub type ParseFn = Arc<dyn Fn(&str, &str) -> Result<syntax::Manifest, Diagnostic> + Send + Sync>;
-/// Compiles one node's catalog: `eval::compile` in production.
-pub type CompileFn = Arc<dyn Fn(&CompileRequest) -> Result<Catalog, Diagnostic> + Send + Sync>;
+/// Compiles one node's catalog from Manifests of one namespace (where
+/// `kuppet::secret` looks): a compile worker in production (`worker.rs`).
+pub type CompileFn =
+    Arc<dyn Fn(&str, &CompileRequest) -> Result<Catalog, CompileFailure> + Send + Sync>;
+
+/// Why a compile gave no catalog.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CompileFailure {
+    /// The compiler refused the input: Puppet's issue code and message,
+    /// with the location.
+    Error { code: String, message: String },
+    /// The compile worker died on this input (signal, abort, out of
+    /// memory, deadline): what the pool saw.
+    Crashed(String),
+    /// No compile worker could run: the controller's setup, not the input
+    /// (retried with backoff; blamed on no Manifest).
+    Unavailable(String),
+}
+
+impl CompileFailure {
+    pub fn from_diagnostic(d: &Diagnostic) -> CompileFailure {
+        CompileFailure::Error {
+            code: d.code.to_string(),
+            message: d.to_string(),
+        }
+    }
+}
+
+/// The `Stalled` reasons a node's failed compile gives the Manifests it is
+/// blamed on.
+pub mod reason {
+    pub const COMPILE_FAILED: &str = "CompileFailed";
+    pub const COMPILE_CRASHED: &str = "CompileCrashed";
+    pub const BUDGET_EXCEEDED: &str = "BudgetExceeded";
+}
+
+/// The compiler's issue code for an exhausted budget (steps, time, memory).
+pub const BUDGET_EXCEEDED_CODE: &str = "BUDGET_EXCEEDED";
+
+/// At most this many extra compiles find which Manifest crashed a worker.
+pub const MAX_ATTRIBUTION_COMPILES: usize = 8;
 /// Checks a compiled catalog's graph: [`check_graph`] in production.
 pub type GraphCheckFn = Arc<dyn Fn(&Catalog) -> Result<(), Diagnostic> + Send + Sync>;
 
@@ -188,13 +228,37 @@ pub enum NodeOutcome {
     Compiled {
         key: u64,
         spec: Arc<NodeCatalogSpec>,
+        /// Manifests left out of this catalog because their resources went
+        /// beyond their grants, with why (reason `GrantExceeded`).
+        refused: Vec<(ManifestKey, String)>,
     },
     /// Failed; the node keeps its last good catalog.
     Failed {
         key: u64,
         message: String,
         blamed: Vec<ManifestKey>,
+        /// `CompileFailed`, `CompileCrashed` or `BudgetExceeded`.
+        reason: &'static str,
+        /// Set when a worker crashed: recompiles for new facts wait.
+        crash: Option<CrashMark>,
     },
+}
+
+/// When a node's compile last crashed a worker, with the same Manifests:
+/// a recompile for new facts alone waits for the backoff, so one object
+/// cannot keep the workers crashing; a new generation compiles at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CrashMark {
+    pub manifests_key: u64,
+    pub at: Instant,
+    pub streak: u32,
+}
+
+/// The wait before recompiling after crash number `streak` (1-based):
+/// 10 s doubling up to 10 minutes.
+pub fn crash_backoff(streak: u32) -> Duration {
+    let secs = 10u64.saturating_mul(1u64 << streak.saturating_sub(1).min(10));
+    Duration::from_secs(secs.min(600))
 }
 
 impl NodeOutcome {
@@ -219,7 +283,14 @@ pub enum Plan {
     Failed {
         message: String,
         blamed: Vec<ManifestKey>,
+        reason: &'static str,
+        /// When to look again (after a crash, the backoff); none: at the
+        /// next change.
+        retry_after: Option<Duration>,
     },
+    /// No compile worker could run (the controller's setup): retry later;
+    /// nothing is recorded against the Manifests.
+    Unavailable(String),
 }
 
 /// The controller's decisions, with their caches.
@@ -250,11 +321,12 @@ impl Planner {
         self
     }
 
-    /// The production planner: the real parser, compiler and graph check.
-    pub fn production(metrics: Arc<ControllerMetrics>) -> Planner {
+    /// The production planner: the real parser and graph check, and
+    /// `compile` (the compile workers).
+    pub fn production(compile: CompileFn, metrics: Arc<ControllerMetrics>) -> Planner {
         Planner::new(
             Arc::new(|path: &str, source: &str| syntax::parse(path, source)),
-            Arc::new(kuppet_eval::compile),
+            compile,
             metrics,
         )
     }
@@ -284,8 +356,8 @@ impl Planner {
         }
     }
 
-    /// Decides what the node's NodeCatalog needs, compiling when its inputs changed.
-    /// `manifests` may come in any order. CPU-bound: run it off the async threads.
+    /// [`Planner::plan_granted`] without grants (tests of other concerns).
+    #[cfg(test)]
     pub fn plan(
         &self,
         node: &Node,
@@ -293,13 +365,48 @@ impl Planner {
         manifests: &[Arc<Manifest>],
         current: Option<&NodeCatalog>,
     ) -> Plan {
+        self.plan_granted(node, facts, manifests, &Grants::unrestricted(), current)
+    }
+
+    /// Decides what the node's NodeCatalog needs, compiling when its inputs changed.
+    /// `manifests` may come in any order. CPU-bound: run it off the async threads.
+    ///
+    /// The compile takes the Manifests of the namespaces `grants` lets
+    /// configure the node: the top-level code of those selecting it, the
+    /// definitions of every Manifest of their namespaces and of namespaces
+    /// that share theirs. Manifests whose resources go beyond their grants
+    /// are left out (compiled again without them, once) and reported.
+    pub fn plan_granted(
+        &self,
+        node: &Node,
+        facts: Option<&NodeFacts>,
+        manifests: &[Arc<Manifest>],
+        grants: &Grants,
+        current: Option<&NodeCatalog>,
+    ) -> Plan {
         let Some(facts) = facts else {
             return Plan::WaitForFacts;
         };
         let name = node.name_any();
         let labels = node.labels();
-        let mut sorted: Vec<&Arc<Manifest>> = manifests.iter().collect();
+        let mut sorted: Vec<&Arc<Manifest>> = manifests
+            .iter()
+            .filter(|m| grants.may_target(&key_of(m).0, labels))
+            .collect();
         sorted.sort_by_key(|m| key_of(m));
+        // Namespaces with code for this node: their definitions are visible
+        // to each other only through a compile they share, so each sees its
+        // own and the shared namespaces' (a namespace's classes never run
+        // with another's grant: resources answer to their declarer's grant).
+        let selecting: HashSet<String> = sorted
+            .iter()
+            .filter(|m| m.spec.node_selector.matches(labels))
+            .map(|m| key_of(m).0)
+            .collect();
+        sorted.retain(|m| {
+            let ns = key_of(m).0;
+            selecting.contains(&ns) || grants.shares(&ns)
+        });
 
         let mut inputs = Vec::new();
         let mut sources = Vec::new();
@@ -333,6 +440,8 @@ impl Planner {
                 selected,
             });
         }
+        grants.hash_into(&mut hasher);
+        let manifests_key = hasher.finish();
         let merged = merged_facts(node, facts);
         serde_json::to_string(&merged)
             .unwrap_or_default()
@@ -350,14 +459,47 @@ impl Planner {
             .lock()
             .ok()
             .and_then(|o| o.get(&name).cloned());
-        if let Some(prev) = previous.filter(|p| p.key() == key) {
-            return match prev {
-                NodeOutcome::Compiled { spec, .. } if holds(&spec) => Plan::Unchanged,
-                NodeOutcome::Compiled { spec, .. } => Plan::Write(spec),
-                NodeOutcome::Failed {
-                    message, blamed, ..
-                } => Plan::Failed { message, blamed },
-            };
+        let mut streak = 0;
+        if let Some(prev) = previous {
+            if prev.key() == key {
+                return match prev {
+                    NodeOutcome::Compiled { spec, .. } if holds(&spec) => Plan::Unchanged,
+                    NodeOutcome::Compiled { spec, .. } => Plan::Write(spec),
+                    // Same inputs, same failure: nothing to retry until they change.
+                    NodeOutcome::Failed {
+                        message,
+                        blamed,
+                        reason,
+                        ..
+                    } => Plan::Failed {
+                        message,
+                        blamed,
+                        reason,
+                        retry_after: None,
+                    },
+                };
+            }
+            if let NodeOutcome::Failed {
+                message,
+                blamed,
+                reason,
+                crash: Some(mark),
+                ..
+            } = prev
+                && mark.manifests_key == manifests_key
+            {
+                // Only the facts changed since the crash: wait out the backoff.
+                let wait = crash_backoff(mark.streak).saturating_sub(mark.at.elapsed());
+                if !wait.is_zero() {
+                    return Plan::Failed {
+                        message,
+                        blamed,
+                        reason,
+                        retry_after: Some(wait),
+                    };
+                }
+                streak = mark.streak;
+            }
         }
 
         let request = CompileRequest {
@@ -368,30 +510,104 @@ impl Planner {
             allow_generate: false,
             limits: Default::default(),
         };
+        let namespace = sources
+            .iter()
+            .find(|s| s.selected)
+            .map(|s| s.namespace.clone())
+            .unwrap_or_default();
         let started = Instant::now();
-        let compiled = (self.compile)(&request);
+        let mut request = request;
+        let mut compiled = (self.compile)(&namespace, &request);
+        // Resources beyond their grants: compile once more without the
+        // Manifests that declared them, so that the others still reach the node.
+        let mut refused: Vec<(ManifestKey, String)> = Vec::new();
+        let mut grant_failure = None;
+        if let Ok(catalog) = &compiled {
+            let violations = grants.check(catalog, &name, labels, &sources);
+            if !violations.is_empty() {
+                for v in &violations {
+                    refused.push((v.manifest.clone(), v.message.clone()));
+                }
+                let keep: Vec<bool> = sources
+                    .iter()
+                    .map(|s| {
+                        !violations
+                            .iter()
+                            .any(|v| v.manifest == (s.namespace.clone(), s.name.clone()))
+                    })
+                    .collect();
+                let mut k = keep.iter();
+                request.manifests.retain(|_| *k.next().unwrap_or(&true));
+                let mut k = keep.iter();
+                sources.retain(|_| *k.next().unwrap_or(&true));
+                compiled = (self.compile)(&namespace, &request);
+                if let Ok(again) = &compiled
+                    && let Some(v) = grants
+                        .check(again, &name, labels, &sources)
+                        .into_iter()
+                        .next()
+                {
+                    grant_failure = Some(v);
+                }
+            }
+        }
         self.metrics
             .compile_seconds
             .observe(started.elapsed().as_secs_f64());
         let noop = any_selected && all_selected_noop;
-        let result = compiled
-            .map_err(|d| (d.to_string(), None))
-            .and_then(|mut catalog| {
-                if let Err(d) = (self.check)(&catalog) {
-                    let message = d.to_string();
-                    let culprits = blame_resources(&message, &catalog, &sources);
-                    return Err((message, Some(culprits)));
+        let result: Result<NodeCatalogSpec, Failure> = if let Some(v) = grant_failure {
+            Err(Failure {
+                message: v.message,
+                blamed: Some(vec![v.manifest]),
+                reason: grant::GRANT_EXCEEDED,
+            })
+        } else {
+            match compiled {
+                Err(CompileFailure::Unavailable(message)) => return Plan::Unavailable(message),
+                Err(CompileFailure::Crashed(message)) => {
+                    self.metrics.compiles_crashed.inc();
+                    let blamed = self.attribute_crash(&namespace, &request, &sources);
+                    Err(Failure {
+                        message,
+                        blamed: Some(blamed),
+                        reason: reason::COMPILE_CRASHED,
+                    })
                 }
-                mark_noop(&mut catalog, &noop_paths);
-                let encoded = codec::encode(&catalog, &name).map_err(|e| (e.to_string(), None))?;
-                Ok(NodeCatalogSpec {
-                    digest: codec::digest(&catalog, noop),
-                    noop,
-                    sources: sources.clone(),
-                    catalog: encoded.catalog,
-                    compressed_catalog: encoded.compressed_catalog,
-                })
-            });
+                Err(CompileFailure::Error { code, message }) => Err(Failure {
+                    reason: if code == BUDGET_EXCEEDED_CODE {
+                        reason::BUDGET_EXCEEDED
+                    } else {
+                        reason::COMPILE_FAILED
+                    },
+                    message,
+                    blamed: None,
+                }),
+                Ok(mut catalog) => (|| {
+                    if let Err(d) = (self.check)(&catalog) {
+                        let message = d.to_string();
+                        let culprits = blame_resources(&message, &catalog, &sources);
+                        return Err(Failure {
+                            message,
+                            blamed: Some(culprits),
+                            reason: reason::COMPILE_FAILED,
+                        });
+                    }
+                    mark_noop(&mut catalog, &noop_paths);
+                    let encoded = codec::encode(&catalog, &name).map_err(|e| Failure {
+                        message: e.to_string(),
+                        blamed: None,
+                        reason: reason::COMPILE_FAILED,
+                    })?;
+                    Ok(NodeCatalogSpec {
+                        digest: codec::digest(&catalog, noop),
+                        noop,
+                        sources: sources.clone(),
+                        catalog: encoded.catalog,
+                        compressed_catalog: encoded.compressed_catalog,
+                    })
+                })(),
+            }
+        };
         let (outcome, plan) = match result {
             Ok(spec) => {
                 self.metrics.compiles_ok.inc();
@@ -401,22 +617,32 @@ impl Planner {
                 } else {
                     Plan::Write(spec.clone())
                 };
-                (NodeOutcome::Compiled { key, spec }, plan)
+                (NodeOutcome::Compiled { key, spec, refused }, plan)
             }
-            Err((message, culprits)) => {
+            Err(failure) => {
                 self.metrics.compiles_failed.inc();
-                let blamed = culprits
+                let blamed = failure
+                    .blamed
                     .filter(|c| !c.is_empty())
-                    .unwrap_or_else(|| blame(&message, &sources));
+                    .unwrap_or_else(|| blame(&failure.message, &sources));
+                let crash = (failure.reason == reason::COMPILE_CRASHED).then(|| CrashMark {
+                    manifests_key,
+                    at: Instant::now(),
+                    streak: streak + 1,
+                });
                 let plan = Plan::Failed {
-                    message: message.clone(),
+                    message: failure.message.clone(),
                     blamed: blamed.clone(),
+                    reason: failure.reason,
+                    retry_after: crash.map(|c| crash_backoff(c.streak)),
                 };
                 (
                     NodeOutcome::Failed {
                         key,
-                        message,
+                        message: failure.message,
                         blamed,
+                        reason: failure.reason,
+                        crash,
                     },
                     plan,
                 )
@@ -427,6 +653,49 @@ impl Planner {
         }
         plan
     }
+
+    /// The Manifests to blame for a crashed compile: each Manifest whose
+    /// top-level code applies to the node is compiled again with only its
+    /// own top-level code (every Manifest's classes stay defined); those
+    /// that crash alone are the culprits. When none does (the crash needs
+    /// several together) or there is only one, every selected Manifest is
+    /// blamed. At most [`MAX_ATTRIBUTION_COMPILES`] extra compiles.
+    fn attribute_crash(
+        &self,
+        namespace: &str,
+        request: &CompileRequest,
+        sources: &[CatalogSource],
+    ) -> Vec<ManifestKey> {
+        let selected: Vec<usize> = (0..request.manifests.len())
+            .filter(|&i| request.manifests[i].apply_top_level)
+            .collect();
+        let key = |i: usize| (sources[i].namespace.clone(), sources[i].name.clone());
+        if selected.len() > 1 {
+            let mut culprits = Vec::new();
+            for &i in selected.iter().take(MAX_ATTRIBUTION_COMPILES) {
+                let mut alone = request.clone();
+                for (j, m) in alone.manifests.iter_mut().enumerate() {
+                    m.apply_top_level = j == i;
+                }
+                if let Err(CompileFailure::Crashed(_)) = (self.compile)(namespace, &alone) {
+                    self.metrics.compiles_crashed.inc();
+                    culprits.push(key(i));
+                }
+            }
+            if !culprits.is_empty() {
+                return culprits;
+            }
+        }
+        selected.into_iter().map(key).collect()
+    }
+}
+
+/// A failed compile, before it is recorded.
+struct Failure {
+    message: String,
+    /// The culprits when the failure knows them; otherwise `blame` decides.
+    blamed: Option<Vec<ManifestKey>>,
+    reason: &'static str,
 }
 
 /// Marks the resources declared in noop Manifests with Puppet's `noop`
@@ -530,8 +799,11 @@ fn blame(message: &str, sources: &[CatalogSource]) -> Vec<ManifestKey> {
 pub struct StatusInputs<'a> {
     pub manifest: &'a Manifest,
     pub parsed: &'a Parsed,
-    /// Nodes the selector selects that run an agent (have NodeFacts).
+    /// Nodes the selector selects that run an agent (have NodeFacts) and
+    /// that a grant gives the Manifest's namespace.
     pub targets: &'a [&'a str],
+    /// Nodes the selector selects that no grant gives the namespace.
+    pub ungranted: &'a [&'a str],
     pub catalogs: &'a HashMap<String, Arc<NodeCatalog>>,
     pub outcomes: &'a HashMap<String, NodeOutcome>,
     pub now: &'a str,
@@ -564,19 +836,26 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
     }
 
     // Compile failures blamed on this Manifest, on any node.
-    let mut failing: Vec<(&String, &String)> = inp
+    let mut failing: Vec<(&String, &String, &'static str)> = inp
         .outcomes
         .iter()
         .filter_map(|(node, o)| match o {
             NodeOutcome::Failed {
-                message, blamed, ..
-            } if blamed.contains(&key) => Some((node, message)),
+                message,
+                blamed,
+                reason,
+                ..
+            } if blamed.contains(&key) => Some((node, message, *reason)),
+            NodeOutcome::Compiled { refused, .. } => refused
+                .iter()
+                .find(|(k, _)| k == &key)
+                .map(|(_, message)| (node, message, grant::GRANT_EXCEEDED)),
             _ => None,
         })
         .collect();
     failing.sort();
     let compile_failures = failing.len();
-    for (node, message) in failing.iter().take(MAX_LISTED_ERRORS) {
+    for (node, message, _) in failing.iter().take(MAX_LISTED_ERRORS) {
         errors.push(error_entry(Some(node), message));
     }
 
@@ -622,16 +901,33 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
             Wanted::new(kind::RECONCILING, false, "InvalidSelector", ""),
             Wanted::new(kind::STALLED, true, "InvalidSelector", e.to_string()),
         )
-    } else if let Some((node, message)) = failing.first() {
+    } else if let Some((node, message, why)) = failing.first() {
         let more = match compile_failures {
             1 => String::new(),
             n => format!(" (and {} more nodes)", n - 1),
         };
-        let msg = format!("compile failed on node {node}: {message}{more}");
+        let what = match *why {
+            reason::COMPILE_CRASHED => "the compile crashed",
+            reason::BUDGET_EXCEEDED => "the compile exceeded its budget",
+            grant::GRANT_EXCEEDED => "refused by its grants",
+            _ => "compile failed",
+        };
+        let msg = format!("{what} on node {node}: {message}{more}");
         (
-            Wanted::new(kind::READY, false, "CompileFailed", msg.clone()),
-            Wanted::new(kind::RECONCILING, false, "CompileFailed", ""),
-            Wanted::new(kind::STALLED, true, "CompileFailed", msg),
+            Wanted::new(kind::READY, false, why, msg.clone()),
+            Wanted::new(kind::RECONCILING, false, why, ""),
+            Wanted::new(kind::STALLED, true, why, msg),
+        )
+    } else if let Some(first) = inp.ungranted.iter().min() {
+        let msg = format!(
+            "selects {} node(s), first {first}, that no ManifestGrant gives namespace {}: an admin grants them, or narrow spec.nodeSelector",
+            inp.ungranted.len(),
+            key.0
+        );
+        (
+            Wanted::new(kind::READY, false, grant::NOT_GRANTED, msg.clone()),
+            Wanted::new(kind::RECONCILING, false, grant::NOT_GRANTED, ""),
+            Wanted::new(kind::STALLED, true, grant::NOT_GRANTED, msg),
         )
     } else if let Some((node, blamed)) = blocked.iter().min() {
         let culprits: Vec<String> = blamed.iter().map(|(ns, n)| format!("{ns}/{n}")).collect();
@@ -739,18 +1035,49 @@ pub fn applied_state(c: &NodeCatalog) -> Applied {
 }
 
 /// The nodes a Manifest targets: selected by its selector and running an agent.
+#[cfg(test)]
 pub fn targets<'a>(
     manifest: &Manifest,
     nodes: &'a [Arc<Node>],
     with_facts: &HashSet<String>,
 ) -> Vec<&'a str> {
+    granted_targets(manifest, nodes, with_facts, &Grants::unrestricted()).0
+}
+
+/// The nodes a Manifest targets (selected by its selector, running an
+/// agent, and given to its namespace by a grant), and those it selects
+/// that no grant gives it.
+pub fn granted_targets<'a>(
+    manifest: &Manifest,
+    nodes: &'a [Arc<Node>],
+    with_facts: &HashSet<String>,
+    grants: &Grants,
+) -> (Vec<&'a str>, Vec<&'a str>) {
+    let namespace = key_of(manifest).0;
     nodes
         .iter()
         .filter(|n| with_facts.contains(n.metadata.name.as_deref().unwrap_or_default()))
         .filter(|n| manifest.spec.node_selector.matches(n.labels()))
-        .filter_map(|n| n.metadata.name.as_deref())
-        .collect()
+        .filter_map(|n| {
+            Some((
+                n.metadata.name.as_deref()?,
+                grants.may_target(&namespace, n.labels()),
+            ))
+        })
+        .fold(
+            (Vec::new(), Vec::new()),
+            |(mut ok, mut not), (name, granted)| {
+                if granted {
+                    ok.push(name)
+                } else {
+                    not.push(name)
+                }
+                (ok, not)
+            },
+        )
 }
 
+#[cfg(test)]
+mod grant_tests;
 #[cfg(test)]
 mod tests;

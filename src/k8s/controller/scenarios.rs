@@ -34,16 +34,24 @@ impl World {
         let (manifests_r, mut manifests) = reflector::store();
         let (facts_r, mut facts) = reflector::store();
         let (catalogs_r, mut catalogs) = reflector::store();
+        let (grants_r, mut grants) = reflector::store();
         filled(&mut nodes);
         filled(&mut manifests);
         filled(&mut facts);
         filled(&mut catalogs);
+        filled(&mut grants);
+        // The Manifests of these scenarios may configure every node.
+        grants.apply_watcher_event(&watcher::Event::Apply(ManifestGrant::test(
+            "everything",
+            &["default", "team"],
+        )));
         let (planner, compiles) = fixtures::planner();
         let stores = Stores {
             nodes: nodes_r,
             manifests: manifests_r,
             facts: facts_r,
             catalogs: catalogs_r,
+            grants: grants_r,
         };
         let ctx = Context::new(
             client,

@@ -212,6 +212,7 @@ fn a_syntax_error_keeps_every_node_on_the_last_good_generation() {
         manifest: &v2,
         parsed: &parsed,
         targets: &["web-1"],
+        ungranted: &[],
         catalogs: &catalogs,
         outcomes: &planner.outcomes(),
         now: NOW,
@@ -258,7 +259,10 @@ fn a_compile_error_is_blamed_on_the_manifest_it_names_and_writes_nothing() {
     let bad2 = bad.edited("FAIL");
     let all = [Arc::new(good.clone()), Arc::new(bad2.clone())];
     let plan = planner.plan(&web(), Some(&facts), &all, Some(&stored));
-    let Plan::Failed { message, blamed } = plan else {
+    let Plan::Failed {
+        message, blamed, ..
+    } = plan
+    else {
         panic!("expected a failure, got {plan:?}")
     };
     assert!(message.contains("Unknown variable"));
@@ -281,6 +285,7 @@ fn a_compile_error_is_blamed_on_the_manifest_it_names_and_writes_nothing() {
         manifest: &bad2,
         parsed: &planner.parsed(&bad2),
         targets: &[],
+        ungranted: &[],
         catalogs: &catalogs,
         outcomes: &outcomes,
         now: NOW,
@@ -301,6 +306,7 @@ fn a_compile_error_is_blamed_on_the_manifest_it_names_and_writes_nothing() {
         manifest: &good,
         parsed: &planner.parsed(&good),
         targets: &["web-1"],
+        ungranted: &[],
         catalogs: &catalogs,
         outcomes: &outcomes,
         now: NOW,
@@ -323,6 +329,7 @@ fn a_manifest_blocked_by_another_ones_error_says_so() {
         manifest: &mine,
         parsed: &planner.parsed(&mine),
         targets: &["web-1"],
+        ungranted: &[],
         catalogs: &HashMap::new(),
         outcomes: &planner.outcomes(),
         now: NOW,
@@ -347,7 +354,10 @@ fn a_dependency_cycle_never_reaches_a_node_and_is_blamed_on_who_declared_it() {
     let cyc = Manifest::test("default", "loop", "cycle /a /b");
     let all = [Arc::new(fine.clone()), Arc::new(cyc.clone())];
     let plan = planner.plan(&web(), Some(&facts), &all, Some(&stored));
-    let Plan::Failed { message, blamed } = plan else {
+    let Plan::Failed {
+        message, blamed, ..
+    } = plan
+    else {
         panic!("a cycle must fail the compile, got {plan:?}")
     };
     assert!(message.contains("dependency cycle"));
@@ -362,6 +372,7 @@ fn a_dependency_cycle_never_reaches_a_node_and_is_blamed_on_who_declared_it() {
         manifest: &cyc,
         parsed: &planner.parsed(&cyc),
         targets: &["web-1"],
+        ungranted: &[],
         catalogs: &catalogs,
         outcomes: &outcomes,
         now: NOW,
@@ -377,6 +388,7 @@ fn a_dependency_cycle_never_reaches_a_node_and_is_blamed_on_who_declared_it() {
         manifest: &fine,
         parsed: &planner.parsed(&fine),
         targets: &["web-1"],
+        ungranted: &[],
         catalogs: &catalogs,
         outcomes: &outcomes,
         now: NOW,
@@ -430,6 +442,7 @@ fn readiness_follows_compile_then_apply() {
             manifest: &m,
             parsed: &parsed,
             targets,
+            ungranted: &[],
             catalogs,
             outcomes: &outcomes,
             now: NOW,
@@ -580,9 +593,174 @@ fn a_manifest_that_adds_nothing_to_a_node_is_still_recorded_there() {
         manifest: &empty,
         parsed: &planner.parsed(&empty),
         targets: &["web-1"],
+        ungranted: &[],
         catalogs: &HashMap::from([("web-1".to_string(), stored)]),
         outcomes: &planner.outcomes(),
         now: NOW,
     });
     assert_eq!(status.compiled_nodes, 1);
+}
+
+fn stalled_reason(planner: &Planner, m: &Manifest, targets: &[&str]) -> (String, String) {
+    let status = manifest_status(&StatusInputs {
+        manifest: m,
+        parsed: &planner.parsed(m),
+        targets,
+        ungranted: &[],
+        catalogs: &HashMap::new(),
+        outcomes: &planner.outcomes(),
+        now: NOW,
+    });
+    let stalled = status::find(&status.conditions, kind::STALLED).expect("Stalled");
+    (stalled.status.clone(), stalled.reason.clone())
+}
+
+#[test]
+fn a_crash_is_blamed_on_the_manifest_that_crashes_alone() {
+    let (planner, calls) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let good = Manifest::test("default", "a-good", "file /a x");
+    let bad = Manifest::test("default", "b-bad", "CRASH");
+    let other = Manifest::test("default", "c-other", "file /c y");
+    let all = [
+        Arc::new(good.clone()),
+        Arc::new(bad.clone()),
+        Arc::new(other.clone()),
+    ];
+    let plan = planner.plan(&web(), Some(&facts), &all, None);
+    let Plan::Failed {
+        blamed,
+        reason,
+        retry_after,
+        message,
+    } = plan
+    else {
+        panic!("expected a failure, got {plan:?}")
+    };
+    assert_eq!(reason, "CompileCrashed");
+    assert!(message.contains("SIGABRT"), "{message}");
+    assert_eq!(blamed, vec![("default".to_string(), "b-bad".to_string())]);
+    assert_eq!(retry_after, Some(crash_backoff(1)));
+    assert_eq!(
+        calls.load(Ordering::SeqCst),
+        4,
+        "the node's compile, then each selected Manifest alone"
+    );
+    assert_eq!(
+        stalled_reason(&planner, &bad, &["web-1"]),
+        ("True".into(), "CompileCrashed".into())
+    );
+    assert_eq!(
+        stalled_reason(&planner, &good, &["web-1"]),
+        ("True".into(), "BlockedByOtherManifest".into())
+    );
+}
+
+#[test]
+fn a_crash_is_not_retried_for_new_facts_until_its_backoff_but_a_fix_is_compiled_at_once() {
+    let (planner, calls) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let bad = Manifest::test("default", "bad", "CRASH");
+    let plan = planner.plan(&web(), Some(&facts), &[Arc::new(bad.clone())], None);
+    assert!(matches!(
+        plan,
+        Plan::Failed {
+            reason: "CompileCrashed",
+            ..
+        }
+    ));
+    assert_eq!(
+        calls.load(Ordering::SeqCst),
+        1,
+        "one selected Manifest: no attribution runs"
+    );
+    let mut newer = facts.clone();
+    newer.spec.facts.insert("uptime_seconds".into(), 42.into());
+    let plan = planner.plan(&web(), Some(&newer), &[Arc::new(bad.clone())], None);
+    let Plan::Failed { retry_after, .. } = plan else {
+        panic!("{plan:?}")
+    };
+    assert!(retry_after.is_some_and(|d| d > Duration::ZERO && d <= crash_backoff(1)));
+    assert_eq!(
+        calls.load(Ordering::SeqCst),
+        1,
+        "new facts alone wait for the backoff"
+    );
+    let fixed = bad.edited("file /etc/motd fixed");
+    let spec = spec_of(planner.plan(&web(), Some(&newer), &[Arc::new(fixed)], None));
+    assert_eq!(titles(&spec), vec!["File[/etc/motd]"]);
+}
+
+#[test]
+fn crash_backoff_doubles_up_to_ten_minutes() {
+    assert_eq!(crash_backoff(1), Duration::from_secs(10));
+    assert_eq!(crash_backoff(2), Duration::from_secs(20));
+    assert_eq!(crash_backoff(3), Duration::from_secs(40));
+    assert_eq!(crash_backoff(40), Duration::from_secs(600));
+}
+
+#[test]
+fn a_crash_no_manifest_causes_alone_is_blamed_on_every_selected_one() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    // A class whose mere registration crashes: every attribution run crashes
+    // too, so nobody is singled out.
+    let all = [
+        Arc::new(Manifest::test("default", "a", "file /a x")),
+        Arc::new(Manifest::test("default", "b", "DEFCRASH").selecting("role", "db")),
+        Arc::new(Manifest::test("default", "c", "file /c x")),
+    ];
+    let Plan::Failed { blamed, .. } = planner.plan(&web(), Some(&facts), &all, None) else {
+        panic!()
+    };
+    assert_eq!(
+        blamed,
+        vec![
+            ("default".to_string(), "a".to_string()),
+            ("default".to_string(), "c".to_string())
+        ]
+    );
+}
+
+#[test]
+fn an_exhausted_budget_is_budget_exceeded_with_its_location() {
+    let (planner, _) = fixtures::planner();
+    let facts = NodeFacts::test("web-1");
+    let greedy = Manifest::test("team-a", "greedy", "BUDGET");
+    let plan = planner.plan(&web(), Some(&facts), &[Arc::new(greedy.clone())], None);
+    assert!(matches!(
+        plan,
+        Plan::Failed {
+            reason: "BudgetExceeded",
+            retry_after: None,
+            ..
+        }
+    ));
+    assert_eq!(
+        stalled_reason(&planner, &greedy, &["web-1"]),
+        ("True".into(), "BudgetExceeded".into())
+    );
+}
+
+#[test]
+fn no_worker_is_nobodys_fault() {
+    let planner = Planner::new(
+        fixtures::fake_parse(),
+        Arc::new(|_: &str, _: &CompileRequest| {
+            Err(CompileFailure::Unavailable("no such file".into()))
+        }),
+        Arc::new(ControllerMetrics::default()),
+    );
+    let m = Manifest::test("default", "m", "file /a x");
+    let plan = planner.plan(
+        &web(),
+        Some(&NodeFacts::test("web-1")),
+        &[Arc::new(m)],
+        None,
+    );
+    assert_eq!(plan, Plan::Unavailable("no such file".into()));
+    assert!(
+        planner.outcomes().is_empty(),
+        "nothing recorded against anyone"
+    );
 }

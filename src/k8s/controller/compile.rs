@@ -1,0 +1,211 @@
+//! The production compile: each node's compile goes to a compile worker
+//! (`kuppet_worker::pool`), a separate process with resource limits and a
+//! sandbox, so that a panic, abort, stack overflow, runaway loop or memory
+//! blow-up fails that compile only.
+//!
+//! Parsing stays in the controller: the parser is bounded (a nesting limit,
+//! fuzzed, inputs under etcd's 1.5 MiB object limit) and its result decides
+//! `ParseFailed` before any compile. The worker parses the sources again
+//! (once per content, cached), since an AST does not cross a pipe.
+
+use super::plan::{CompileFailure, CompileFn};
+use kuppet_eval::CompileRequest;
+use kuppet_worker::pool::{Pool, PoolConfig, PoolError};
+use kuppet_worker::protocol::{self, Fault, Limits, Outcome, Source};
+use kuppet_worker::sandbox::ProcessLimits;
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The compile budgets and the workers that enforce them.
+#[derive(Debug, Clone)]
+pub struct CompileSettings {
+    /// Workers (compiles at once).
+    pub workers: usize,
+    /// The worker executable; run as `PROGRAM compile-worker [--read-path DIR]...`.
+    pub program: PathBuf,
+    /// The compiler's wall-time budget per compile (a located
+    /// `BUDGET_EXCEEDED` error). The worker is killed at [`Self::deadline`].
+    pub time: Duration,
+    /// The compiler's step budget (none: the compiler's default).
+    pub steps: Option<u64>,
+    /// Each worker's address space (`RLIMIT_AS`); the compiler's heap
+    /// budget is half of it (the rest: the binary, stacks, allocator slack).
+    pub memory_bytes: u64,
+    /// Directories workers may read (modules, data).
+    pub read_paths: Vec<PathBuf>,
+    /// Let Manifests crash workers on purpose with a first line
+    /// `# kuppet-test-fault: abort|panic|stack-overflow|hang|allocate` (e2e only).
+    pub test_faults: bool,
+}
+
+impl CompileSettings {
+    /// When the controller kills a compile: the time budget and half as
+    /// much again (at least 2 s), so that the compiler's own, located
+    /// error wins whenever the compiler is still in control.
+    pub fn deadline(&self) -> Duration {
+        self.time + (self.time / 2).max(Duration::from_secs(2))
+    }
+
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_steps: self.steps,
+            max_time_ms: Some(self.time.as_millis().min(u64::MAX as u128) as u64),
+            max_bytes: None,
+            max_memory: Some(self.memory_bytes / 2),
+        }
+    }
+
+    pub fn pool_config(&self) -> PoolConfig {
+        let mut args: Vec<OsString> = vec!["compile-worker".into()];
+        for p in &self.read_paths {
+            args.push("--read-path".into());
+            args.push(p.into());
+        }
+        if self.test_faults {
+            args.push("--test-faults".into());
+        }
+        PoolConfig {
+            program: self.program.clone(),
+            args,
+            workers: self.workers.max(1),
+            limits: ProcessLimits {
+                address_space: self.memory_bytes,
+                // Over a worker's life; the pool replaces it at half.
+                cpu_seconds: (self.deadline().as_secs() * 20).max(600),
+                open_files: 256,
+            },
+            deadline: self.deadline(),
+            start_timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+/// The request a worker gets for a compile.
+pub fn to_request(
+    namespace: &str,
+    request: &CompileRequest,
+    settings: &CompileSettings,
+) -> protocol::Request {
+    let manifests: Vec<Source> = request
+        .manifests
+        .iter()
+        .map(|m| Source {
+            path: m.manifest.path.clone(),
+            source: m.manifest.source.clone(),
+            apply_top_level: m.apply_top_level,
+        })
+        .collect();
+    let fault = settings
+        .test_faults
+        .then(|| {
+            manifests
+                .iter()
+                .filter(|m| m.apply_top_level)
+                .find_map(|m| Fault::requested_by(&m.source))
+        })
+        .flatten();
+    protocol::Request {
+        node: request.node.clone(),
+        manifests,
+        facts: request.facts.clone(),
+        modulepath: request.modulepath.clone(),
+        hiera_config: None,
+        allow_generate: request.allow_generate,
+        limits: settings.limits(),
+        namespace: namespace.to_string(),
+        fault,
+    }
+}
+
+/// The compile function the planner calls: a worker of `pool`.
+pub fn through_pool(pool: Arc<Pool>, settings: CompileSettings) -> CompileFn {
+    Arc::new(move |namespace: &str, request: &CompileRequest| {
+        let wire = to_request(namespace, request, &settings);
+        let mut secrets = |_: &str, _: &str, _: &str| -> Result<String, String> {
+            Err("kuppet::secret is not available in this controller".into())
+        };
+        match pool.compile(&wire, &mut secrets) {
+            Ok(Outcome::Compiled { catalog, .. }) => Ok(catalog),
+            Ok(Outcome::Failed { code, message, .. }) => {
+                Err(CompileFailure::Error { code, message })
+            }
+            Err(PoolError::Crash(crash)) => Err(CompileFailure::Crashed(crash.to_string())),
+            Err(e @ PoolError::Start { .. }) => Err(CompileFailure::Unavailable(e.to_string())),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kuppet_eval::ManifestInput;
+
+    fn settings() -> CompileSettings {
+        CompileSettings {
+            workers: 2,
+            program: "/usr/bin/kuppet".into(),
+            time: Duration::from_secs(20),
+            steps: Some(1000),
+            memory_bytes: 1 << 30,
+            read_paths: vec!["/srv/modules".into()],
+            test_faults: false,
+        }
+    }
+
+    fn request(sources: &[(&str, bool)]) -> CompileRequest {
+        CompileRequest {
+            manifests: sources
+                .iter()
+                .enumerate()
+                .map(|(i, (src, top))| ManifestInput {
+                    manifest: Arc::new(
+                        kuppet_syntax::parse(&format!("ns/m{i}.pp"), src).expect("parses"),
+                    ),
+                    apply_top_level: *top,
+                })
+                .collect(),
+            node: "web-1".into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_deadline_leaves_the_compiler_time_to_report_its_own_budget() {
+        let mut s = settings();
+        assert_eq!(s.deadline(), Duration::from_secs(30));
+        assert_eq!(s.limits().max_steps, Some(1000));
+        s.time = Duration::from_secs(1);
+        assert_eq!(s.deadline(), Duration::from_secs(3));
+        assert_eq!(s.limits().max_memory, Some(1 << 29));
+        let config = s.pool_config();
+        assert_eq!(
+            config.args,
+            ["compile-worker", "--read-path", "/srv/modules"]
+                .map(OsString::from)
+                .to_vec()
+        );
+        assert_eq!(config.limits.address_space, 1 << 30);
+    }
+
+    #[test]
+    fn faults_reach_the_worker_only_in_test_mode_and_only_from_selected_code() {
+        let req = request(&[
+            ("# kuppet-test-fault: hang\nnotice(1)\n", false),
+            ("# kuppet-test-fault: abort\nnotice(2)\n", true),
+        ]);
+        let wire = to_request("ns", &req, &settings());
+        assert_eq!(wire.fault, None);
+        assert_eq!(wire.manifests[1].path, "ns/m1.pp");
+        assert_eq!(wire.namespace, "ns");
+        let mut s = settings();
+        s.test_faults = true;
+        assert_eq!(to_request("ns", &req, &s).fault, Some(Fault::Abort));
+        assert!(
+            s.pool_config()
+                .args
+                .contains(&OsString::from("--test-faults"))
+        );
+    }
+}
