@@ -12,6 +12,7 @@
 pub mod clock;
 pub mod exec;
 pub mod file;
+pub mod file_line;
 pub mod group;
 pub mod machine;
 pub mod mode;
@@ -19,6 +20,7 @@ pub mod notify;
 pub mod package;
 pub mod rootfs;
 pub mod service;
+pub mod textfile;
 pub mod tidy;
 pub mod user;
 
@@ -379,6 +381,7 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Service" => Box::new(service::Service::new(resource)?),
         "User" => Box::new(user::User::new(resource)?),
         "Group" => Box::new(group::Group::new(resource)?),
+        "File_line" => Box::new(file_line::FileLine::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         other => Box::new(Unsupported {
             reason: format!(
@@ -408,6 +411,7 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
         "File" => file::autorequire(resource),
         "Exec" => exec::autorequire(resource),
         "User" => user::autorequire(resource),
+        "File_line" => file_line::autorequire(resource),
         _ => Vec::new(),
     }
 }
