@@ -14,6 +14,7 @@ pub mod exec;
 pub mod file;
 pub mod file_line;
 pub mod group;
+pub mod ini;
 pub mod machine;
 pub mod mode;
 pub mod notify;
@@ -382,6 +383,8 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "User" => Box::new(user::User::new(resource)?),
         "Group" => Box::new(group::Group::new(resource)?),
         "File_line" => Box::new(file_line::FileLine::new(resource)?),
+        "Ini_setting" => Box::new(ini::IniSetting::new(resource)?),
+        "Ini_subsetting" => Box::new(ini::IniSubsetting::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         other => Box::new(Unsupported {
             reason: format!(
@@ -412,6 +415,7 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
         "Exec" => exec::autorequire(resource),
         "User" => user::autorequire(resource),
         "File_line" => file_line::autorequire(resource),
+        "Ini_setting" => ini::autorequire(resource),
         _ => Vec::new(),
     }
 }
