@@ -14,11 +14,13 @@ pub mod exec;
 pub mod file;
 pub mod file_line;
 pub mod group;
+pub mod host;
 pub mod ini;
 pub mod machine;
 pub mod mode;
 pub mod notify;
 pub mod package;
+pub mod parsedfile;
 pub mod rootfs;
 pub mod service;
 pub mod textfile;
@@ -385,6 +387,7 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "File_line" => Box::new(file_line::FileLine::new(resource)?),
         "Ini_setting" => Box::new(ini::IniSetting::new(resource)?),
         "Ini_subsetting" => Box::new(ini::IniSubsetting::new(resource)?),
+        "Host" => Box::new(host::Host::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         other => Box::new(Unsupported {
             reason: format!(
@@ -393,6 +396,67 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
             ),
         }),
     })
+}
+
+/// One thing of a type found on the host, as a resource would name it
+/// (Puppet's `instances`): what the `resources` type purges when the
+/// catalog has no resource for it, by making a resource of this title with
+/// `ensure => absent` and these parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Instance {
+    /// The title of a resource managing it (its namevar: a host's name, a
+    /// mount point, a cron job's `Puppet Name`).
+    pub title: String,
+    /// What a removing resource needs besides `ensure` to find it (`target`,
+    /// `user`), and its current properties (`ip`, `device`...).
+    pub parameters: indexmap::IndexMap<String, Value>,
+}
+
+/// The instances of a type on the host; `None` for types that cannot list
+/// theirs (Puppet: "... does not support purging" / no `instances`).
+/// The parsed-file types list their default targets, inside the root.
+pub fn instances(type_name: &str, host: &Machine) -> Option<Result<Vec<Instance>, ResourceError>> {
+    Some(match type_name {
+        "Host" => host::instances(host),
+        _ => return None,
+    })
+}
+
+/// A parsed-file type's `ensure`: the given one, else `present` when the
+/// resource manages any of its other `properties` (Puppet's
+/// `Puppet::Property::Ensure` default for a `managed?` resource).
+pub(crate) fn ensure_or_managed(
+    resource: &Resource,
+    given: Option<bool>,
+    properties: &[&str],
+) -> Option<bool> {
+    given.or_else(|| {
+        properties
+            .iter()
+            .any(|p| !matches!(resource.parameters.get(*p), None | Some(Value::Null)))
+            .then_some(true)
+    })
+}
+
+/// The `ensure` property of a parsed-file type (`present`/`absent`), with
+/// its `<type>_created` / `<type>_removed` events.
+pub(crate) fn parsed_ensure(type_name: &str, present: bool, want: bool) -> Property {
+    let current = if present { "present" } else { "absent" };
+    let desired = if want { "present" } else { "absent" };
+    Property::new(
+        "ensure",
+        serde_json::json!(current),
+        serde_json::json!(desired),
+        if present == want {
+            Sync::InSync
+        } else {
+            Sync::OutOfSync
+        },
+    )
+    .with_event(format!(
+        "{type_name}_{}",
+        if want { "created" } else { "removed" }
+    ))
 }
 
 /// Checks what a resource needs from the rest of the catalog (a file's
