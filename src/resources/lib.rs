@@ -17,6 +17,7 @@ pub mod group;
 pub mod host;
 pub mod ini;
 pub mod machine;
+pub mod mailalias;
 pub mod mode;
 pub mod notify;
 pub mod package;
@@ -388,6 +389,7 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Ini_setting" => Box::new(ini::IniSetting::new(resource)?),
         "Ini_subsetting" => Box::new(ini::IniSubsetting::new(resource)?),
         "Host" => Box::new(host::Host::new(resource)?),
+        "Mailalias" => Box::new(mailalias::Mailalias::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         other => Box::new(Unsupported {
             reason: format!(
@@ -418,6 +420,7 @@ pub struct Instance {
 pub fn instances(type_name: &str, host: &Machine) -> Option<Result<Vec<Instance>, ResourceError>> {
     Some(match type_name {
         "Host" => host::instances(host),
+        "Mailalias" => mailalias::instances(host),
         _ => return None,
     })
 }
