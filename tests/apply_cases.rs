@@ -355,6 +355,9 @@ const KNOWN_COMPILER_GAPS: &[&str] = &[];
 const KNOWN_APPLY_GAPS: &[&str] = &[
     // The audit metaparameter needs Puppet's state file of recorded values.
     "m07_audit",
+    // An sshkey titled without `@type` is reported as `Sshkey[name@type]`
+    // by Puppet (the type's `title` is `name@type`); kuppet keeps the title.
+    "kh01_sshkey",
 ];
 
 fn run_cases(dir: &str, mode: Mode) {

@@ -24,6 +24,7 @@ pub mod package;
 pub mod parsedfile;
 pub mod rootfs;
 pub mod service;
+pub mod sshkeys;
 pub mod textfile;
 pub mod tidy;
 pub mod user;
@@ -136,11 +137,17 @@ impl Property {
         self
     }
 
-    /// Puppet's default change message (`Property#change_to_s`).
+    /// Puppet's default change message (`Property#change_to_s`; `absent`
+    /// and `[absent]` both count as absent).
     pub(crate) fn change_message(&self) -> String {
-        if self.current == Value::String("absent".into()) {
+        let absent = |v: &Value| match v {
+            Value::String(s) => s == "absent",
+            Value::Array(items) => items.len() == 1 && items[0] == "absent",
+            _ => false,
+        };
+        if absent(&self.current) {
             format!("defined '{}' as {}", self.name, self.desired_text)
-        } else if self.desired == Value::String("absent".into()) {
+        } else if absent(&self.desired) {
             format!("undefined '{}' from {}", self.name, self.current_text)
         } else {
             format!(
@@ -390,6 +397,8 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Ini_subsetting" => Box::new(ini::IniSubsetting::new(resource)?),
         "Host" => Box::new(host::Host::new(resource)?),
         "Mailalias" => Box::new(mailalias::Mailalias::new(resource)?),
+        "Ssh_authorized_key" => Box::new(sshkeys::AuthorizedKey::new(resource)?),
+        "Sshkey" => Box::new(sshkeys::HostKey::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         other => Box::new(Unsupported {
             reason: format!(
@@ -421,6 +430,7 @@ pub fn instances(type_name: &str, host: &Machine) -> Option<Result<Vec<Instance>
     Some(match type_name {
         "Host" => host::instances(host),
         "Mailalias" => mailalias::instances(host),
+        "Sshkey" => sshkeys::known_host_instances(host),
         _ => return None,
     })
 }
@@ -483,6 +493,7 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
         "User" => user::autorequire(resource),
         "File_line" => file_line::autorequire(resource),
         "Ini_setting" => ini::autorequire(resource),
+        "Ssh_authorized_key" => sshkeys::autorequire(resource),
         _ => Vec::new(),
     }
 }
