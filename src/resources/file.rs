@@ -307,6 +307,14 @@ impl File {
         })
     }
 
+    /// A file whose content is given as bytes (a concat_file's file, whose
+    /// fragments make it when the run reaches the concat_file).
+    pub fn with_content(resource: &Resource, content: Vec<u8>) -> Result<File, ResourceError> {
+        let mut file = File::new(resource)?;
+        file.content = Some(content);
+        Ok(file)
+    }
+
     fn stat(&self, cx: &Context) -> Option<fs::Metadata> {
         cx.host.fs().metadata(&self.path, self.follow).ok()
     }
@@ -587,27 +595,13 @@ impl File {
                         io_text(&e)
                     ))
                 })?;
-                let sum = hex(&sha2::Sha256::digest(&data));
-                let mut dir = String::from(BUCKET);
-                for c in sum.chars().take(8) {
-                    dir.push('/');
-                    dir.push(c);
-                }
-                dir.push('/');
-                dir.push_str(&sum);
-                root.create_dir_all(&dir, 0o750)
-                    .and_then(|_| root.write_atomic(&format!("{dir}/contents"), &data, 0o640))
-                    .and_then(|_| {
-                        let mut paths = root.open_append(&format!("{dir}/paths"), 0o640)?;
-                        writeln!(paths, "{}", self.path)
-                    })
-                    .map_err(|e| {
-                        ResourceError::failed(format!(
-                            "Could not back {} up: {}",
-                            self.path,
-                            io_text(&e)
-                        ))
-                    })?;
+                let sum = bucket_store(&root, &self.path, &data).map_err(|e| {
+                    ResourceError::failed(format!(
+                        "Could not back {} up: {}",
+                        self.path,
+                        io_text(&e)
+                    ))
+                })?;
                 cx.log(
                     Level::Info,
                     Source::Resource,
@@ -880,6 +874,29 @@ impl File {
 
 /// Where a file bucket keeps its copies (Puppet's `clientbucketdir`).
 const BUCKET: &str = "/var/lib/kuppet/clientbucket";
+
+/// Keeps `data`, the content of `path`, in the local file bucket
+/// (`<root>/var/lib/kuppet/clientbucket`, by SHA-256 as Puppet's
+/// clientbucket); returns the sum.
+pub(crate) fn bucket_store(
+    root: &crate::RootFs,
+    path: &str,
+    data: &[u8],
+) -> std::io::Result<String> {
+    let sum = hex(&sha2::Sha256::digest(data));
+    let mut dir = String::from(BUCKET);
+    for c in sum.chars().take(8) {
+        dir.push('/');
+        dir.push(c);
+    }
+    dir.push('/');
+    dir.push_str(&sum);
+    root.create_dir_all(&dir, 0o750)?;
+    root.write_atomic(&format!("{dir}/contents"), data, 0o640)?;
+    let mut paths = root.open_append(&format!("{dir}/paths"), 0o640)?;
+    writeln!(paths, "{path}")?;
+    Ok(sum)
+}
 
 /// The managed parent directory of a managed path (`/` for `/x`).
 fn parent_of(path: &str) -> String {

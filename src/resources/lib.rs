@@ -12,13 +12,20 @@
 pub mod clock;
 pub mod exec;
 pub mod file;
+pub mod file_line;
 pub mod group;
+pub mod host;
+pub mod ini;
 pub mod machine;
+pub mod mailalias;
 pub mod mode;
 pub mod notify;
 pub mod package;
+pub mod parsedfile;
 pub mod rootfs;
 pub mod service;
+pub mod sshkeys;
+pub mod textfile;
 pub mod tidy;
 pub mod user;
 
@@ -130,11 +137,17 @@ impl Property {
         self
     }
 
-    /// Puppet's default change message (`Property#change_to_s`).
+    /// Puppet's default change message (`Property#change_to_s`; `absent`
+    /// and `[absent]` both count as absent).
     pub(crate) fn change_message(&self) -> String {
-        if self.current == Value::String("absent".into()) {
+        let absent = |v: &Value| match v {
+            Value::String(s) => s == "absent",
+            Value::Array(items) => items.len() == 1 && items[0] == "absent",
+            _ => false,
+        };
+        if absent(&self.current) {
             format!("defined '{}' as {}", self.name, self.desired_text)
-        } else if self.desired == Value::String("absent".into()) {
+        } else if absent(&self.desired) {
             format!("undefined '{}' from {}", self.name, self.current_text)
         } else {
             format!(
@@ -379,6 +392,13 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Service" => Box::new(service::Service::new(resource)?),
         "User" => Box::new(user::User::new(resource)?),
         "Group" => Box::new(group::Group::new(resource)?),
+        "File_line" => Box::new(file_line::FileLine::new(resource)?),
+        "Ini_setting" => Box::new(ini::IniSetting::new(resource)?),
+        "Ini_subsetting" => Box::new(ini::IniSubsetting::new(resource)?),
+        "Host" => Box::new(host::Host::new(resource)?),
+        "Mailalias" => Box::new(mailalias::Mailalias::new(resource)?),
+        "Ssh_authorized_key" => Box::new(sshkeys::AuthorizedKey::new(resource)?),
+        "Sshkey" => Box::new(sshkeys::HostKey::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         other => Box::new(Unsupported {
             reason: format!(
@@ -387,6 +407,69 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
             ),
         }),
     })
+}
+
+/// One thing of a type found on the host, as a resource would name it
+/// (Puppet's `instances`): what the `resources` type purges when the
+/// catalog has no resource for it, by making a resource of this title with
+/// `ensure => absent` and these parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Instance {
+    /// The title of a resource managing it (its namevar: a host's name, a
+    /// mount point, a cron job's `Puppet Name`).
+    pub title: String,
+    /// What a removing resource needs besides `ensure` to find it (`target`,
+    /// `user`), and its current properties (`ip`, `device`...).
+    pub parameters: indexmap::IndexMap<String, Value>,
+}
+
+/// The instances of a type on the host; `None` for types that cannot list
+/// theirs (Puppet: "... does not support purging" / no `instances`).
+/// The parsed-file types list their default targets, inside the root.
+pub fn instances(type_name: &str, host: &Machine) -> Option<Result<Vec<Instance>, ResourceError>> {
+    Some(match type_name {
+        "Host" => host::instances(host),
+        "Mailalias" => mailalias::instances(host),
+        "Sshkey" => sshkeys::known_host_instances(host),
+        _ => return None,
+    })
+}
+
+/// A parsed-file type's `ensure`: the given one, else `present` when the
+/// resource manages any of its other `properties` (Puppet's
+/// `Puppet::Property::Ensure` default for a `managed?` resource).
+pub(crate) fn ensure_or_managed(
+    resource: &Resource,
+    given: Option<bool>,
+    properties: &[&str],
+) -> Option<bool> {
+    given.or_else(|| {
+        properties
+            .iter()
+            .any(|p| !matches!(resource.parameters.get(*p), None | Some(Value::Null)))
+            .then_some(true)
+    })
+}
+
+/// The `ensure` property of a parsed-file type (`present`/`absent`), with
+/// its `<type>_created` / `<type>_removed` events.
+pub(crate) fn parsed_ensure(type_name: &str, present: bool, want: bool) -> Property {
+    let current = if present { "present" } else { "absent" };
+    let desired = if want { "present" } else { "absent" };
+    Property::new(
+        "ensure",
+        serde_json::json!(current),
+        serde_json::json!(desired),
+        if present == want {
+            Sync::InSync
+        } else {
+            Sync::OutOfSync
+        },
+    )
+    .with_event(format!(
+        "{type_name}_{}",
+        if want { "created" } else { "removed" }
+    ))
 }
 
 /// Checks what a resource needs from the rest of the catalog (a file's
@@ -408,6 +491,9 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
         "File" => file::autorequire(resource),
         "Exec" => exec::autorequire(resource),
         "User" => user::autorequire(resource),
+        "File_line" => file_line::autorequire(resource),
+        "Ini_setting" => ini::autorequire(resource),
+        "Ssh_authorized_key" => sshkeys::autorequire(resource),
         _ => Vec::new(),
     }
 }

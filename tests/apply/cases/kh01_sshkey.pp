@@ -1,0 +1,6 @@
+# sshkey entries (name@type titles) with host aliases in a target known_hosts.
+$s = $facts['sandbox']
+sshkey { 'kuppet-gh': type => 'ssh-ed25519', key => 'AAAAC3gh', host_aliases => ['gh.example.org', '192.0.2.1'], target => "${s}/known_hosts" }
+sshkey { 'kuppet-old@ssh-rsa': key => 'NEWRSA', target => "${s}/known_hosts" }
+sshkey { 'kuppet-old@ssh-ed25519': ensure => absent, target => "${s}/known_hosts" }
+sshkey { 'kuppet-alias': type => 'rsa', key => 'SAME', host_aliases => ['a1'], target => "${s}/known_hosts" }

@@ -1,0 +1,1 @@
+printf '# aliases\nkuppet-change: old, older\nkuppet-gone: nobody\nkuppet-postmaster: root\n' > "$SANDBOX/aliases"
