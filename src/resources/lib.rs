@@ -18,6 +18,7 @@ pub mod mode;
 pub mod notify;
 pub mod package;
 pub mod rootfs;
+pub mod select;
 pub mod service;
 pub mod tidy;
 pub mod user;
@@ -26,6 +27,7 @@ use kuppet_catalog::Resource;
 use kuppet_catalog::graph::AutoRequire;
 pub use machine::Machine;
 pub use rootfs::{RootError, RootFs, TempFile};
+pub use select::Unsuitable;
 use serde_json::Value;
 
 /// Why a resource could not be examined or changed. The message is what
@@ -322,6 +324,15 @@ pub trait Provider {
 
     /// Responds to a refresh event (an exec runs, a service restarts).
     fn refresh(&mut self, _cx: &mut Context) -> Result<(), ResourceError> {
+        Ok(())
+    }
+
+    /// Whether the provider can work on this host now (Puppet's
+    /// `suitable?`): chooses the provider of types with several (by the
+    /// `provider` parameter or Puppet's default rules, see `select.rs`).
+    /// The transaction asks when the resource's turn comes and defers an
+    /// unsuitable resource until nothing else can run.
+    fn suitable(&mut self, _host: &Machine) -> Result<(), Unsuitable> {
         Ok(())
     }
 
