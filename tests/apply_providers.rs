@@ -43,7 +43,28 @@ impl Root {
         r.write("etc/shadow", "root:*:19000:0:99999:7:::\n");
         r.write("etc/gshadow", "root:*::\nstaff:*::\nusers:*::\n");
         r.write("var/lib/fake/packages", "");
+        // A Debian host booted with systemd (PID 1's name, read in the root).
+        r.write("etc/os-release", "ID=debian\nVERSION_ID=\"12\"\n");
+        r.write("proc/1/comm", "systemd\n");
         r
+    }
+
+    /// A root whose PID 1 is not systemd, with a shell for init scripts
+    /// (busybox, statically linked, as /bin/sh).
+    fn without_systemd() -> Root {
+        let r = Root::new();
+        r.write("proc/1/comm", "init\n");
+        std::fs::create_dir_all(r.path().join("bin")).expect("mkdir");
+        std::fs::copy("/usr/bin/busybox", r.path().join("bin/sh")).expect("busybox is installed");
+        r
+    }
+
+    /// An executable script at `rel`.
+    fn script(&self, rel: &str, text: &str) {
+        use std::os::unix::fs::PermissionsExt;
+        self.write(rel, text);
+        let p = self.path().join(rel);
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     }
 
     fn path(&self) -> &Path {
@@ -363,6 +384,100 @@ fn a_service_that_fails_to_start_fails_with_the_journal() {
     );
     assert_eq!(report["resource_statuses"]["File[/after]"]["skipped"], true);
     assert!(!root.path().join("after").exists());
+}
+
+/// An init script keeping its state in `/run/NAME` (shell built-ins only).
+fn init_script(name: &str) -> String {
+    format!(
+        "#!/bin/sh\nf=\"$KUPPET_ROOT/run/{name}\"\necho \"$1\" >> \"$KUPPET_ROOT/run/{name}.log\"\ncase \"$1\" in\n  start|restart) echo running > \"$f\" ;;\n  stop) echo stopped > \"$f\" ;;\n  status) read s < \"$f\" && [ \"$s\" = running ] ;;\nesac\n"
+    )
+}
+
+#[test]
+fn without_systemd_debian_services_run_init_scripts_and_update_rc_d() {
+    let root = Root::without_systemd();
+    root.script("etc/init.d/web", &init_script("web"));
+    root.script("etc/init.d/db", &init_script("db"));
+    root.write("run/db", "running\n");
+    root.write("etc/web.conf", "v1\n");
+    let cat = catalog(&[
+        (
+            "File",
+            "/etc/web.conf",
+            json!({"content": "v2\n", "notify": ["Service[db]"]}),
+        ),
+        (
+            "Service",
+            "web",
+            json!({"ensure": "running", "enable": true}),
+        ),
+        (
+            "Service",
+            "db",
+            json!({"ensure": "running", "hasrestart": true}),
+        ),
+        (
+            "Service",
+            "sd",
+            json!({"ensure": "running", "provider": "systemd"}),
+        ),
+    ]);
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 6, "{out}");
+    assert_eq!(
+        report["resource_statuses"]["Service[web]"]["provider_used"],
+        "debian"
+    );
+    assert_eq!(
+        messages(&report, "Service[web]"),
+        ["ensure changed 'stopped' to 'running'"]
+    );
+    assert_eq!(root.read("run/web"), "running\n");
+    // enabled with update-rc.d along with the start
+    assert!(root.path().join("etc/rc2.d/S01web").exists());
+    // status when examined, again before the refresh (Puppet restarts only a running service)
+    assert_eq!(root.read("run/db.log"), "status\nstatus\nrestart\n");
+    assert!(
+        out.contains(
+            "Error: /Stage[main]/Main/Service[sd]: Provider systemd is not functional on this host"
+        ),
+        "{out}"
+    );
+    assert_eq!(report["resource_statuses"]["Service[sd]"]["failed"], true);
+    let calls = root.take_calls();
+    assert!(
+        calls.contains(&"service web status".to_string()),
+        "{calls:?}"
+    );
+    assert!(
+        calls.contains(&"update-rc.d web defaults".to_string()),
+        "{calls:?}"
+    );
+    assert!(
+        !calls.iter().any(|c| c.starts_with("systemctl")),
+        "{calls:?}"
+    );
+
+    let cat2 = catalog(&[
+        (
+            "Service",
+            "web",
+            json!({"ensure": "running", "enable": true}),
+        ),
+        (
+            "Service",
+            "db",
+            json!({"ensure": "stopped", "enable": false, "provider": "debian"}),
+        ),
+    ]);
+    let (code, report, out) = root.apply(&cat2, &[]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(
+        messages(&report, "Service[db]"),
+        ["ensure changed 'running' to 'stopped'"]
+    );
+    let (code, _, out) = root.apply(&cat2, &[]);
+    assert_eq!(code, 0, "second run changes nothing: {out}");
 }
 
 #[test]
