@@ -74,6 +74,19 @@ impl Group {
 }
 
 impl super::Provider for Group {
+    /// Puppet's `groupadd` provider needs its commands (on a host without them
+    /// no provider of the type is suitable).
+    fn suitable(&mut self, host: &crate::Machine) -> Result<(), crate::Unsuitable> {
+        const CANDIDATES: &[crate::select::Candidate] = &[crate::select::Candidate {
+            name: "groupadd",
+            commands: &["groupadd", "groupdel", "groupmod"],
+            confine: |_| true,
+            default_for: |_| 1,
+            depth: 5,
+        }];
+        crate::select::choose("group", CANDIDATES, None, host).map(drop)
+    }
+
     fn examine(&mut self, cx: &mut Context) -> Result<Examined, ResourceError> {
         let entry = cx.host.groups().into_iter().find(|g| g.name == self.name);
         let mut props = Vec::new();

@@ -293,6 +293,19 @@ impl User {
 }
 
 impl super::Provider for User {
+    /// Puppet's `useradd` provider needs its commands (on a host without them
+    /// no provider of the type is suitable).
+    fn suitable(&mut self, host: &crate::Machine) -> Result<(), crate::Unsuitable> {
+        const CANDIDATES: &[crate::select::Candidate] = &[crate::select::Candidate {
+            name: "useradd",
+            commands: &["useradd", "userdel", "usermod", "chage", "chpasswd"],
+            confine: |_| true,
+            default_for: |_| 1,
+            depth: 5,
+        }];
+        crate::select::choose("user", CANDIDATES, None, host).map(drop)
+    }
+
     fn examine(&mut self, cx: &mut Context) -> Result<Examined, ResourceError> {
         let entry = cx.host.users().into_iter().find(|u| u.name == self.name);
         let present = entry.is_some();
