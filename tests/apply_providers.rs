@@ -581,3 +581,64 @@ fn passwords_are_redacted_in_reports_and_logs() {
     assert!(!out.contains("secret"));
     assert!(root.read("etc/shadow").contains("carol:$6$new$secret:"));
 }
+
+#[test]
+fn resources_purge_removes_unmanaged_users_and_groups() {
+    let root = Root::new();
+    root.write(
+        "etc/passwd",
+        "root:x:0:0:root:/root:/bin/sh\nsvc:x:120:120::/:/bin/false\nann:x:1000:1000::/home/ann:/bin/sh\nbob:x:1001:1001::/home/bob:/bin/sh\ncid:x:1002:1002::/home/cid:/bin/sh\n",
+    );
+    root.write("etc/shadow", "root:*:19000:0:99999:7:::\nsvc:*:19000::::::\nann:*:19000::::::\nbob:*:19000::::::\ncid:*:19000::::::\n");
+    root.write(
+        "etc/group",
+        "root:x:0:\nsvc:x:120:\nann:x:1000:\nbob:x:1001:\ncid:x:1002:\n",
+    );
+    root.write(
+        "etc/gshadow",
+        "root:*::\nsvc:*::\nann:*::\nbob:*::\ncid:*::\n",
+    );
+    root.write("etc/login.defs", "UID_MIN 1000\n");
+    let cat = catalog(&[
+        (
+            "Resources",
+            "user",
+            json!({"purge": true, "unless_uid": [1002]}),
+        ),
+        ("User", "ann", json!({"ensure": "present"})),
+        ("Resources", "group", json!({"purge": true, "noop": true})),
+        ("Group", "root", json!({"ensure": "present"})),
+    ]);
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 2, "{out}");
+    // bob goes; root and svc are system users, cid is spared by unless_uid.
+    assert_eq!(messages(&report, "User[bob]"), ["removed"]);
+    assert!(report["resource_statuses"]["User[svc]"].is_null());
+    assert!(report["resource_statuses"]["User[cid]"].is_null());
+    assert!(!root.read("etc/passwd").contains("bob:"));
+    assert!(root.read("etc/passwd").contains("cid:"));
+    // groups: purged in noop only (the metaparameter is passed on).
+    assert_eq!(
+        messages(&report, "Group[svc]"),
+        ["current_value 'present', should be 'absent' (noop)"]
+    );
+    assert!(
+        report["resource_statuses"]["Group[root]"]["events"]
+            .as_array()
+            .is_none_or(|e| e.is_empty())
+    );
+    assert!(root.read("etc/group").contains("svc:"));
+    assert!(
+        out.contains("Notice: /Stage[main]/Main/User[bob]/ensure: removed"),
+        "{out}"
+    );
+
+    let (code, _, out) = root.apply(&cat, &[]);
+    // noop events are no changes for the exit code
+    assert_eq!(code, 0, "the noop purges show again: {out}");
+    assert!(
+        out.contains("Notice: Class[Main]: Would have triggered 'refresh' from 4 events"),
+        "{out}"
+    );
+    assert!(!out.contains("User[bob]"), "{out}");
+}

@@ -73,6 +73,14 @@ impl Group {
     }
 }
 
+/// The groups of the root's `/etc/group` (Puppet's `instances`), with their gid.
+pub fn instances(host: &crate::Machine) -> Vec<Resource> {
+    host.groups()
+        .into_iter()
+        .map(|g| crate::purge::instance("Group", &g.name, &[("gid", json!(g.gid))]))
+        .collect()
+}
+
 impl super::Provider for Group {
     /// Puppet's `groupadd` provider needs its commands (on a host without them
     /// no provider of the type is suitable).

@@ -17,6 +17,7 @@ pub mod machine;
 pub mod mode;
 pub mod notify;
 pub mod package;
+pub mod purge;
 pub mod rootfs;
 pub mod select;
 pub mod service;
@@ -391,6 +392,10 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "User" => Box::new(user::User::new(resource)?),
         "Group" => Box::new(group::Group::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
+        "Resources" => {
+            purge::Purge::new(resource)?;
+            Box::new(Inert)
+        }
         other => Box::new(Unsupported {
             reason: format!(
                 "kuppet has no provider for resource type {other}; remove {} from the catalog or manage it with an exec",
@@ -398,6 +403,19 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
             ),
         }),
     })
+}
+
+/// The instances of a type that the host has (Puppet's `instances`), for
+/// the `resources` type's purge: one [`Resource`] per instance, its title
+/// the instance's name, its parameters the current values a purge check
+/// needs (built with [`purge::instance`]). `None`: kuppet cannot list this
+/// type. A type that can list its instances adds one line here.
+pub fn instances(type_name: &str, host: &Machine) -> Option<Result<Vec<Resource>, ResourceError>> {
+    match type_name {
+        "User" => Some(Ok(user::instances(host))),
+        "Group" => Some(Ok(group::instances(host))),
+        _ => None,
+    }
 }
 
 /// Checks what a resource needs from the rest of the catalog (a file's

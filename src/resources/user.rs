@@ -292,6 +292,14 @@ impl User {
     }
 }
 
+/// The users of the root's `/etc/passwd` (Puppet's `instances`), with their uid.
+pub fn instances(host: &crate::Machine) -> Vec<Resource> {
+    host.users()
+        .into_iter()
+        .map(|u| crate::purge::instance("User", &u.name, &[("uid", json!(u.uid))]))
+        .collect()
+}
+
 impl super::Provider for User {
     /// Puppet's `useradd` provider needs its commands (on a host without them
     /// no provider of the type is suitable).
