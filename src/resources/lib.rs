@@ -9,6 +9,7 @@
 //! and, for types that respond to refresh events, [`Provider::refresh`]es.
 //! The transaction owns everything else: order, noop, events, messages.
 
+pub mod augeas;
 pub mod clock;
 pub mod exec;
 pub mod file;
@@ -391,6 +392,7 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Service" => Box::new(service::Service::new(resource)?),
         "User" => Box::new(user::User::new(resource)?),
         "Group" => Box::new(group::Group::new(resource)?),
+        "Augeas" => Box::new(augeas::Augeas::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         "Resources" => {
             purge::Purge::new(resource)?;
