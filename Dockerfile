@@ -11,6 +11,11 @@
 
 # --- build -----------------------------------------------------------------
 FROM rust:1.95-slim-bookworm AS build
+# libaugeas (the augeas type, through raugeas: bindgen needs libclang) and
+# Debian's lenses.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libaugeas-dev augeas-lenses libclang-dev pkg-config \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
 # The registry and target caches survive between builds (BuildKit).
@@ -18,8 +23,8 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
     cargo build --release --locked --bin kuppet \
  && cp target/release/kuppet /kuppet
-# The stripped binary, the libraries it links (glibc, libgcc_s), CA
-# certificates, root and nonroot (65532) in /etc/passwd, /tmp: nothing else.
+# The stripped binary, the libraries it links (glibc, libgcc_s, libaugeas and its own), CA
+# certificates, augeas's lenses, root and nonroot (65532) in /etc/passwd, /tmp: nothing else.
 RUN image/build.sh rootfs /kuppet /rootfs
 
 # --- run -------------------------------------------------------------------

@@ -83,6 +83,12 @@ rootfs() {
         cp -L "$lib" "$dir$lib"
         chmod 0755 "$dir$lib"
     done
+    # The augeas type compiles its lenses in the agent's own filesystem,
+    # before it enters the managed root.
+    if [[ -d /usr/share/augeas/lenses ]]; then
+        mkdir -p "$dir/usr/share/augeas"
+        cp -r /usr/share/augeas/lenses "$dir/usr/share/augeas/lenses"
+    fi
     local ca=/etc/ssl/certs/ca-certificates.crt
     [[ -f $ca ]] || die "$ca is missing (Debian: apt-get install ca-certificates)"
     cp "$ca" "$dir/etc/ssl/certs/ca-certificates.crt"

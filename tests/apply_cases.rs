@@ -347,7 +347,11 @@ fn cases(dir: &Path) -> Vec<Case> {
 /// Cases whose manifests kuppet's compiler does not yet compile like Puppet
 /// (the catalog differs; the apply of Puppet's catalog passes). Each must
 /// still fail, so that a fix shows up here.
-const KNOWN_COMPILER_GAPS: &[&str] = &[];
+const KNOWN_COMPILER_GAPS: &[&str] = &[
+    // augeas is augeas_core's type: compiling it needs the module on the
+    // modulepath (`CASE.modules`), which this harness does not give yet.
+    "au01_augeas_hosts",
+];
 
 /// Cases where kuppet knowingly differs from Puppet whatever compiles the
 /// catalog (features it does not have). Each must still fail, so that a fix

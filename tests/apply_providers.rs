@@ -43,7 +43,28 @@ impl Root {
         r.write("etc/shadow", "root:*:19000:0:99999:7:::\n");
         r.write("etc/gshadow", "root:*::\nstaff:*::\nusers:*::\n");
         r.write("var/lib/fake/packages", "");
+        // A Debian host booted with systemd (PID 1's name, read in the root).
+        r.write("etc/os-release", "ID=debian\nVERSION_ID=\"12\"\n");
+        r.write("proc/1/comm", "systemd\n");
         r
+    }
+
+    /// A root whose PID 1 is not systemd, with a shell for init scripts
+    /// (busybox, statically linked, as /bin/sh).
+    fn without_systemd() -> Root {
+        let r = Root::new();
+        r.write("proc/1/comm", "init\n");
+        std::fs::create_dir_all(r.path().join("bin")).expect("mkdir");
+        std::fs::copy("/usr/bin/busybox", r.path().join("bin/sh")).expect("busybox is installed");
+        r
+    }
+
+    /// An executable script at `rel`.
+    fn script(&self, rel: &str, text: &str) {
+        use std::os::unix::fs::PermissionsExt;
+        self.write(rel, text);
+        let p = self.path().join(rel);
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     }
 
     fn path(&self) -> &Path {
@@ -365,6 +386,100 @@ fn a_service_that_fails_to_start_fails_with_the_journal() {
     assert!(!root.path().join("after").exists());
 }
 
+/// An init script keeping its state in `/run/NAME` (shell built-ins only).
+fn init_script(name: &str) -> String {
+    format!(
+        "#!/bin/sh\nf=\"$KUPPET_ROOT/run/{name}\"\necho \"$1\" >> \"$KUPPET_ROOT/run/{name}.log\"\ncase \"$1\" in\n  start|restart) echo running > \"$f\" ;;\n  stop) echo stopped > \"$f\" ;;\n  status) read s < \"$f\" && [ \"$s\" = running ] ;;\nesac\n"
+    )
+}
+
+#[test]
+fn without_systemd_debian_services_run_init_scripts_and_update_rc_d() {
+    let root = Root::without_systemd();
+    root.script("etc/init.d/web", &init_script("web"));
+    root.script("etc/init.d/db", &init_script("db"));
+    root.write("run/db", "running\n");
+    root.write("etc/web.conf", "v1\n");
+    let cat = catalog(&[
+        (
+            "File",
+            "/etc/web.conf",
+            json!({"content": "v2\n", "notify": ["Service[db]"]}),
+        ),
+        (
+            "Service",
+            "web",
+            json!({"ensure": "running", "enable": true}),
+        ),
+        (
+            "Service",
+            "db",
+            json!({"ensure": "running", "hasrestart": true}),
+        ),
+        (
+            "Service",
+            "sd",
+            json!({"ensure": "running", "provider": "systemd"}),
+        ),
+    ]);
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 6, "{out}");
+    assert_eq!(
+        report["resource_statuses"]["Service[web]"]["provider_used"],
+        "debian"
+    );
+    assert_eq!(
+        messages(&report, "Service[web]"),
+        ["ensure changed 'stopped' to 'running'"]
+    );
+    assert_eq!(root.read("run/web"), "running\n");
+    // enabled with update-rc.d along with the start
+    assert!(root.path().join("etc/rc2.d/S01web").exists());
+    // status when examined, again before the refresh (Puppet restarts only a running service)
+    assert_eq!(root.read("run/db.log"), "status\nstatus\nrestart\n");
+    assert!(
+        out.contains(
+            "Error: /Stage[main]/Main/Service[sd]: Provider systemd is not functional on this host"
+        ),
+        "{out}"
+    );
+    assert_eq!(report["resource_statuses"]["Service[sd]"]["failed"], true);
+    let calls = root.take_calls();
+    assert!(
+        calls.contains(&"service web status".to_string()),
+        "{calls:?}"
+    );
+    assert!(
+        calls.contains(&"update-rc.d web defaults".to_string()),
+        "{calls:?}"
+    );
+    assert!(
+        !calls.iter().any(|c| c.starts_with("systemctl")),
+        "{calls:?}"
+    );
+
+    let cat2 = catalog(&[
+        (
+            "Service",
+            "web",
+            json!({"ensure": "running", "enable": true}),
+        ),
+        (
+            "Service",
+            "db",
+            json!({"ensure": "stopped", "enable": false, "provider": "debian"}),
+        ),
+    ]);
+    let (code, report, out) = root.apply(&cat2, &[]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(
+        messages(&report, "Service[db]"),
+        ["ensure changed 'running' to 'stopped'"]
+    );
+    let (code, _, out) = root.apply(&cat2, &[]);
+    assert_eq!(code, 0, "second run changes nothing: {out}");
+}
+
 #[test]
 fn users_and_groups_are_created_changed_and_removed() {
     let root = Root::new();
@@ -465,4 +580,65 @@ fn passwords_are_redacted_in_reports_and_logs() {
     );
     assert!(!out.contains("secret"));
     assert!(root.read("etc/shadow").contains("carol:$6$new$secret:"));
+}
+
+#[test]
+fn resources_purge_removes_unmanaged_users_and_groups() {
+    let root = Root::new();
+    root.write(
+        "etc/passwd",
+        "root:x:0:0:root:/root:/bin/sh\nsvc:x:120:120::/:/bin/false\nann:x:1000:1000::/home/ann:/bin/sh\nbob:x:1001:1001::/home/bob:/bin/sh\ncid:x:1002:1002::/home/cid:/bin/sh\n",
+    );
+    root.write("etc/shadow", "root:*:19000:0:99999:7:::\nsvc:*:19000::::::\nann:*:19000::::::\nbob:*:19000::::::\ncid:*:19000::::::\n");
+    root.write(
+        "etc/group",
+        "root:x:0:\nsvc:x:120:\nann:x:1000:\nbob:x:1001:\ncid:x:1002:\n",
+    );
+    root.write(
+        "etc/gshadow",
+        "root:*::\nsvc:*::\nann:*::\nbob:*::\ncid:*::\n",
+    );
+    root.write("etc/login.defs", "UID_MIN 1000\n");
+    let cat = catalog(&[
+        (
+            "Resources",
+            "user",
+            json!({"purge": true, "unless_uid": [1002]}),
+        ),
+        ("User", "ann", json!({"ensure": "present"})),
+        ("Resources", "group", json!({"purge": true, "noop": true})),
+        ("Group", "root", json!({"ensure": "present"})),
+    ]);
+    let (code, report, out) = root.apply(&cat, &[]);
+    assert_eq!(code, 2, "{out}");
+    // bob goes; root and svc are system users, cid is spared by unless_uid.
+    assert_eq!(messages(&report, "User[bob]"), ["removed"]);
+    assert!(report["resource_statuses"]["User[svc]"].is_null());
+    assert!(report["resource_statuses"]["User[cid]"].is_null());
+    assert!(!root.read("etc/passwd").contains("bob:"));
+    assert!(root.read("etc/passwd").contains("cid:"));
+    // groups: purged in noop only (the metaparameter is passed on).
+    assert_eq!(
+        messages(&report, "Group[svc]"),
+        ["current_value 'present', should be 'absent' (noop)"]
+    );
+    assert!(
+        report["resource_statuses"]["Group[root]"]["events"]
+            .as_array()
+            .is_none_or(|e| e.is_empty())
+    );
+    assert!(root.read("etc/group").contains("svc:"));
+    assert!(
+        out.contains("Notice: /Stage[main]/Main/User[bob]/ensure: removed"),
+        "{out}"
+    );
+
+    let (code, _, out) = root.apply(&cat, &[]);
+    // noop events are no changes for the exit code
+    assert_eq!(code, 0, "the noop purges show again: {out}");
+    assert!(
+        out.contains("Notice: Class[Main]: Would have triggered 'refresh' from 4 events"),
+        "{out}"
+    );
+    assert!(!out.contains("User[bob]"), "{out}");
 }

@@ -930,6 +930,15 @@ impl Walk {
         None
     }
 
+    /// Hands a vertex out again later (a deferred resource): it goes back
+    /// among the ready ones.
+    pub fn requeue(&mut self, graph: &RunGraph, v: usize) {
+        if let Some(t) = self.taken.get_mut(v) {
+            *t = false;
+        }
+        self.ready.push(Reverse((graph.vertices[v].priority, v)));
+    }
+
     /// Makes `v`, not yet handed out, wait for `n` more vertices.
     pub fn wait_for(&mut self, v: usize, n: usize) {
         self.blockers[v] += n;

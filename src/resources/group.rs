@@ -73,7 +73,28 @@ impl Group {
     }
 }
 
+/// The groups of the root's `/etc/group` (Puppet's `instances`), with their gid.
+pub fn instances(host: &crate::Machine) -> Vec<Resource> {
+    host.groups()
+        .into_iter()
+        .map(|g| crate::purge::instance("Group", &g.name, &[("gid", json!(g.gid))]))
+        .collect()
+}
+
 impl super::Provider for Group {
+    /// Puppet's `groupadd` provider needs its commands (on a host without them
+    /// no provider of the type is suitable).
+    fn suitable(&mut self, host: &crate::Machine) -> Result<(), crate::Unsuitable> {
+        const CANDIDATES: &[crate::select::Candidate] = &[crate::select::Candidate {
+            name: "groupadd",
+            commands: &["groupadd", "groupdel", "groupmod"],
+            confine: |_| true,
+            default_for: |_| 1,
+            depth: 5,
+        }];
+        crate::select::choose("group", CANDIDATES, None, host).map(drop)
+    }
+
     fn examine(&mut self, cx: &mut Context) -> Result<Examined, ResourceError> {
         let entry = cx.host.groups().into_iter().find(|g| g.name == self.name);
         let mut props = Vec::new();

@@ -9,6 +9,7 @@
 //! and, for types that respond to refresh events, [`Provider::refresh`]es.
 //! The transaction owns everything else: order, noop, events, messages.
 
+pub mod augeas;
 pub mod clock;
 pub mod exec;
 pub mod file;
@@ -22,7 +23,9 @@ pub mod mode;
 pub mod notify;
 pub mod package;
 pub mod parsedfile;
+pub mod purge;
 pub mod rootfs;
+pub mod select;
 pub mod service;
 pub mod sshkeys;
 pub mod textfile;
@@ -33,6 +36,7 @@ use kuppet_catalog::Resource;
 use kuppet_catalog::graph::AutoRequire;
 pub use machine::Machine;
 pub use rootfs::{RootError, RootFs, TempFile};
+pub use select::Unsuitable;
 use serde_json::Value;
 
 /// Why a resource could not be examined or changed. The message is what
@@ -338,6 +342,15 @@ pub trait Provider {
         Ok(())
     }
 
+    /// Whether the provider can work on this host now (Puppet's
+    /// `suitable?`): chooses the provider of types with several (by the
+    /// `provider` parameter or Puppet's default rules, see `select.rs`).
+    /// The transaction asks when the resource's turn comes and defers an
+    /// unsuitable resource until nothing else can run.
+    fn suitable(&mut self, _host: &Machine) -> Result<(), Unsuitable> {
+        Ok(())
+    }
+
     /// The provider's name for the report's `provider_used`.
     /// None for types without providers (notify, schedule).
     fn provider_name(&self) -> Option<&'static str>;
@@ -399,7 +412,12 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Mailalias" => Box::new(mailalias::Mailalias::new(resource)?),
         "Ssh_authorized_key" => Box::new(sshkeys::AuthorizedKey::new(resource)?),
         "Sshkey" => Box::new(sshkeys::HostKey::new(resource)?),
+        "Augeas" => Box::new(augeas::Augeas::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
+        "Resources" => {
+            purge::Purge::new(resource)?;
+            Box::new(Inert)
+        }
         other => Box::new(Unsupported {
             reason: format!(
                 "kuppet has no provider for resource type {other}; remove {} from the catalog or manage it with an exec",
@@ -421,18 +439,6 @@ pub struct Instance {
     /// What a removing resource needs besides `ensure` to find it (`target`,
     /// `user`), and its current properties (`ip`, `device`...).
     pub parameters: indexmap::IndexMap<String, Value>,
-}
-
-/// The instances of a type on the host; `None` for types that cannot list
-/// theirs (Puppet: "... does not support purging" / no `instances`).
-/// The parsed-file types list their default targets, inside the root.
-pub fn instances(type_name: &str, host: &Machine) -> Option<Result<Vec<Instance>, ResourceError>> {
-    Some(match type_name {
-        "Host" => host::instances(host),
-        "Mailalias" => mailalias::instances(host),
-        "Sshkey" => sshkeys::known_host_instances(host),
-        _ => return None,
-    })
 }
 
 /// A parsed-file type's `ensure`: the given one, else `present` when the
@@ -470,6 +476,34 @@ pub(crate) fn parsed_ensure(type_name: &str, present: bool, want: bool) -> Prope
         "{type_name}_{}",
         if want { "created" } else { "removed" }
     ))
+}
+
+/// The instances of a type that the host has (Puppet's `instances`), for
+/// the `resources` type's purge: one [`Resource`] per instance, its title
+/// the instance's name, its parameters the current values a purge check
+/// needs (built with [`purge::instance`]). `None`: kuppet cannot list this
+/// type. A type that can list its instances adds one line here.
+pub fn instances(type_name: &str, host: &Machine) -> Option<Result<Vec<Resource>, ResourceError>> {
+    match type_name {
+        "User" => Some(Ok(user::instances(host))),
+        "Group" => Some(Ok(group::instances(host))),
+        "Host" => Some(host::instances(host).map(|l| as_resources("Host", l))),
+        "Mailalias" => Some(mailalias::instances(host).map(|l| as_resources("Mailalias", l))),
+        "Sshkey" => Some(sshkeys::known_host_instances(host).map(|l| as_resources("Sshkey", l))),
+        _ => None,
+    }
+}
+
+/// Parsed-file instances as the resources [`instances`] returns.
+fn as_resources(type_name: &str, listed: Vec<Instance>) -> Vec<Resource> {
+    listed
+        .into_iter()
+        .map(|i| {
+            let values: Vec<(&str, Value)> =
+                i.parameters.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+            purge::instance(type_name, &i.title, &values)
+        })
+        .collect()
 }
 
 /// Checks what a resource needs from the rest of the catalog (a file's

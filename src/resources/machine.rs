@@ -134,6 +134,17 @@ impl Machine {
         &self.root
     }
 
+    /// The directory provider tools run from, when one is set.
+    pub fn tool_dir(&self) -> Option<&Path> {
+        self.tool_dir.as_deref()
+    }
+
+    /// Whether the root is the host's own root seen from the agent's
+    /// container (commands join PID 1's namespaces).
+    pub(crate) fn is_host_root(&self) -> bool {
+        self.chrooted() && host_namespaces(&self.root).is_some()
+    }
+
     /// The root's files: read, write atomically, list, stat, chown, chmod,
     /// every path resolved inside the root (see [`RootFs`]).
     pub fn fs(&self) -> &RootFs {

@@ -49,6 +49,8 @@ pub struct Package {
     name: String,
     want: Want,
     provider: &'static str,
+    /// Whether the `provider` parameter named it (else Puppet's default).
+    requested: bool,
     source: Option<String>,
     install_options: Vec<String>,
     keep_config: bool,
@@ -115,6 +117,7 @@ impl Package {
             name: param_string(resource, "name").unwrap_or_else(|| resource.title.clone()),
             want,
             provider,
+            requested: param_string(resource, "provider").is_some(),
             source: param_string(resource, "source"),
             install_options: param_list(resource, "install_options"),
             keep_config: param_string(resource, "configfiles").as_deref() != Some("replace"),
@@ -303,7 +306,40 @@ impl Package {
     }
 }
 
+/// Puppet's package providers kuppet has: `apt` (the default on Debian,
+/// a child of `dpkg`) and `dpkg`, with their commands as confines.
+const CANDIDATES: &[crate::select::Candidate] = &[
+    crate::select::Candidate {
+        name: "apt",
+        commands: &[
+            "/usr/bin/apt-get",
+            "/usr/bin/apt-cache",
+            "/usr/bin/apt-mark",
+            "/usr/bin/debconf-set-selections",
+            "/usr/bin/dpkg",
+            "/usr/bin/dpkg-deb",
+            "/usr/bin/dpkg-query",
+        ],
+        confine: |_| true,
+        default_for: |f| usize::from(f.family == "Debian"),
+        depth: 5,
+    },
+    crate::select::Candidate {
+        name: "dpkg",
+        commands: &["/usr/bin/dpkg", "/usr/bin/dpkg-deb", "/usr/bin/dpkg-query"],
+        confine: |_| true,
+        default_for: |_| 0,
+        depth: 4,
+    },
+];
+
 impl super::Provider for Package {
+    fn suitable(&mut self, host: &crate::Machine) -> Result<(), crate::Unsuitable> {
+        let requested = self.requested.then_some(self.provider);
+        self.provider = crate::select::choose("package", CANDIDATES, requested, host)?;
+        Ok(())
+    }
+
     fn examine(&mut self, cx: &mut Context) -> Result<Examined, ResourceError> {
         let have = self.query(cx)?;
         let sync = if self.in_sync(&have, cx)? {

@@ -1,15 +1,24 @@
-//! The `service` type with systemd, as Puppet's `systemd` provider:
-//! `systemctl is-active` / `is-enabled` read the state, `start`, `stop`,
-//! `restart`, `enable`, `disable`, `mask` change it. Custom `start`, `stop`,
-//! `restart` and `status` commands replace the systemctl ones.
+//! The `service` type and the choice of its provider, as Puppet's: `systemd`
+//! where PID 1 is systemd (`service/systemd.rs`), otherwise, on Debian,
+//! `debian` (init scripts, `update-rc.d` / `invoke-rc.d`, status through
+//! `service NAME status`), and `init` / `base` (`service/init.rs`). The
+//! `provider` parameter names one; a named provider that cannot work here
+//! fails the resource with Puppet's "Provider X is not functional on this
+//! host" once nothing else can run.
 //!
 //! A service started in a run is not restarted by refresh events of the same
 //! run; a refresh restarts only a running service.
 
+mod init;
+mod systemd;
+
 use super::{
-    Context, Examined, Level, Property, ResourceError, Source, Sync, located, param_string,
+    Context, Examined, Level, Property, ResourceError, Source, Sync, located, param_list,
+    param_string,
 };
+use crate::Machine;
 use crate::machine::{Argv, CommandOutput, CommandSpec};
+use crate::select::{self, Candidate, HostFacts, Unsuitable};
 use kuppet_catalog::Resource;
 use serde_json::json;
 
@@ -38,16 +47,129 @@ impl Enable {
     }
 }
 
+/// The service providers kuppet implements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Backend {
+    Systemd,
+    Debian,
+    Init,
+    Base,
+}
+
+/// Puppet's service providers that kuppet does not implement: on a host
+/// where one would be suitable it is not functional here.
+const OTHER_PROVIDERS: &[&str] = &[
+    "bsd",
+    "daemontools",
+    "freebsd",
+    "gentoo",
+    "launchd",
+    "openbsd",
+    "openrc",
+    "openwrt",
+    "rcng",
+    "redhat",
+    "runit",
+    "service",
+    "smf",
+    "src",
+    "upstart",
+    "windows",
+];
+
+fn is_debian(f: &HostFacts) -> bool {
+    f.os == "Debian"
+}
+
+/// The providers kuppet has, with Puppet's confines and defaults.
+const CANDIDATES: &[Candidate] = &[
+    Candidate {
+        name: "systemd",
+        commands: &["systemctl"],
+        confine: |f| f.pid1_systemd,
+        default_for: |f| {
+            let not = |os: &str, majors: &[&str]| f.os == os && majors.contains(&f.major.as_str());
+            if not("Debian", &["5", "6", "7"])
+                || not("Ubuntu", &["10.04", "12.04", "14.04", "14.10"])
+                || not(
+                    "LinuxMint",
+                    &["10", "11", "12", "13", "14", "15", "16", "17"],
+                )
+            {
+                0
+            } else if ["Debian", "Ubuntu", "LinuxMint"].contains(&f.os.as_str())
+                || ["Archlinux", "Suse", "Coreos"].contains(&f.family.as_str())
+            {
+                1
+            } else if f.family == "RedHat"
+                && (["7", "8", "9"].contains(&f.major.as_str()) || f.os == "Fedora")
+            {
+                2
+            } else {
+                0
+            }
+        },
+        // systemd < base < service
+        depth: 4,
+    },
+    Candidate {
+        name: "debian",
+        commands: &[
+            "/usr/sbin/update-rc.d",
+            "/usr/sbin/invoke-rc.d",
+            "/usr/sbin/service",
+        ],
+        confine: |f| !f.pid1_systemd,
+        default_for: |f| {
+            if f.os == "Devuan" {
+                1
+            } else if is_debian(f) && ["5", "6", "7"].contains(&f.major.as_str()) {
+                2
+            } else {
+                0
+            }
+        },
+        // debian < init < base < service
+        depth: 5,
+    },
+    Candidate {
+        name: "init",
+        commands: &[],
+        confine: |f| !(f.os == "Debian" || f.os == "Ubuntu" || f.family == "RedHat"),
+        default_for: |_| 0,
+        depth: 4,
+    },
+    Candidate {
+        name: "base",
+        commands: &["kill"],
+        confine: |_| true,
+        default_for: |_| 0,
+        depth: 3,
+    },
+];
+
 /// A `service` resource.
 #[derive(Debug)]
 pub struct Service {
     name: String,
+    reference: String,
     ensure: Option<Run>,
     enable: Option<Enable>,
     start: Option<String>,
     stop: Option<String>,
     restart: Option<String>,
     status: Option<String>,
+    /// `hasstatus` (default true) and `hasrestart` (default false).
+    hasstatus: bool,
+    hasrestart: bool,
+    /// `path`: where init scripts are searched (default `/etc/init.d`).
+    path: Vec<String>,
+    binary: Option<String>,
+    pattern: Option<String>,
+    /// The `provider` parameter.
+    requested: Option<String>,
+    /// The provider chosen for this run.
+    backend: Option<Backend>,
     /// `is-enabled` output of this run (static and indirect units).
     enabled_output: Option<String>,
 }
@@ -76,32 +198,63 @@ impl Service {
             Some("mask") => Some(Enable::Mask),
             Some(other) => return Err(invalid("enable", other, "true, false, mask")),
         };
-        match param_string(resource, "provider").as_deref() {
-            None | Some("systemd") => {}
-            Some(other) => {
-                return Err(ResourceError::invalid(located(
-                    resource,
-                    &format!(
-                        "Invalid service provider '{other}' for {}: kuppet manages services with systemd",
-                        resource.reference()
-                    ),
-                )));
+        let requested = param_string(resource, "provider");
+        if let Some(p) = &requested
+            && !CANDIDATES.iter().any(|c| c.name == p)
+            && !OTHER_PROVIDERS.contains(&p.as_str())
+        {
+            return Err(ResourceError::invalid(located(
+                resource,
+                &format!(
+                    "Parameter provider failed on {}: Invalid service provider '{p}'",
+                    resource.reference()
+                ),
+            )));
+        }
+        let flag = |name: &str, default: bool| -> Result<bool, ResourceError> {
+            match param_string(resource, name).as_deref() {
+                None => Ok(default),
+                Some("true") => Ok(true),
+                Some("false") => Ok(false),
+                Some(other) => Err(invalid(name, other, "true, false")),
             }
+        };
+        let mut path: Vec<String> = param_list(resource, "path")
+            .iter()
+            .flat_map(|p| p.split(':').map(str::to_string).collect::<Vec<_>>())
+            .filter(|p| !p.is_empty())
+            .collect();
+        if path.is_empty() {
+            path.push("/etc/init.d".into());
         }
         Ok(Service {
             name: param_string(resource, "name").unwrap_or_else(|| resource.title.clone()),
+            reference: resource.reference(),
             ensure,
             enable,
             start: param_string(resource, "start"),
             stop: param_string(resource, "stop"),
             restart: param_string(resource, "restart"),
             status: param_string(resource, "status"),
+            hasstatus: flag("hasstatus", true)?,
+            hasrestart: flag("hasrestart", false)?,
+            path,
+            binary: param_string(resource, "binary"),
+            pattern: param_string(resource, "pattern"),
+            requested,
+            backend: None,
             enabled_output: None,
         })
     }
 
+    fn backend(&self) -> Backend {
+        self.backend.unwrap_or(Backend::Systemd)
+    }
+
+    /// Runs a command: a custom command line inside the root, a provider
+    /// tool (argv) from the tool directory when one is set.
     fn run(&self, cx: &Context, argv: Argv) -> Result<CommandOutput, ResourceError> {
-        let tool = matches!(argv, Argv::Args(_));
+        let tool = matches!(&argv, Argv::Args(a) if a.first().is_some_and(|p| !p.contains('/')));
         cx.host
             .run(&CommandSpec {
                 argv: Some(argv),
@@ -111,166 +264,86 @@ impl Service {
             .map_err(|e| ResourceError::failed(e.to_string()))
     }
 
-    fn systemctl(&self, cx: &Context, action: &str) -> Result<CommandOutput, ResourceError> {
-        self.run(
-            cx,
-            Argv::Args(vec![
-                "systemctl".into(),
-                action.into(),
-                "--".into(),
-                self.name.clone(),
-            ]),
-        )
-    }
-
-    /// Runs an action (custom command or systemctl); fails on a non-zero exit.
-    fn action(
-        &self,
-        cx: &Context,
-        action: &str,
-        custom: &Option<String>,
-    ) -> Result<(), ResourceError> {
-        let (out, line) = match custom {
-            Some(c) => (self.run(cx, Argv::Line(c.clone()))?, c.clone()),
-            None => (
-                self.systemctl(cx, action)?,
-                format!("systemctl {action} -- {}", self.name),
-            ),
-        };
-        if out.success() {
-            return Ok(());
-        }
-        let journal = self
-            .run(
-                cx,
-                Argv::Args(vec![
-                    "journalctl".into(),
-                    "-n".into(),
-                    "50".into(),
-                    "--since".into(),
-                    "5 minutes ago".into(),
-                    "-u".into(),
-                    self.name.clone(),
-                    "--no-pager".into(),
-                ]),
-            )
-            .map(|o| o.output)
-            .unwrap_or_default();
-        Err(ResourceError::failed(format!(
-            "Systemd {action} for {} failed!\nCould not {action} Service[{}]: Execution of '{line}' returned {}: {}\njournalctl log for {}:\n{journal}",
-            self.name,
-            self.name,
-            out.code.map(|c| c.to_string()).unwrap_or_default(),
-            out.output.trim(),
-            self.name
-        )))
-    }
-
-    fn running(&self, cx: &Context) -> Result<bool, ResourceError> {
-        let out = match &self.status {
-            Some(c) => self.run(cx, Argv::Line(c.clone()))?,
-            None => self.systemctl(cx, "is-active")?,
-        };
-        Ok(out.success())
-    }
-
-    fn enabled(&mut self, cx: &Context) -> Result<Enable, ResourceError> {
-        let out = self.systemctl(cx, "is-enabled")?;
-        let text = out.output.trim().to_string();
-        self.enabled_output = Some(text.clone());
-        Ok(if self.enable == Some(Enable::Mask) && text == "masked" {
-            Enable::Mask
-        } else if text == "indirect" {
-            Enable::False
-        } else if out.success() {
-            Enable::True
-        } else {
-            Enable::False
-        })
-    }
-
-    fn daemon_reload(&self, cx: &Context) {
-        let out = self.run(
-            cx,
-            Argv::Args(vec![
-                "systemctl".into(),
-                "show".into(),
-                "--property=NeedDaemonReload".into(),
-                "--".into(),
-                self.name.clone(),
-            ]),
-        );
-        if let Ok(o) = out
-            && o.output.trim().rsplit('=').next() == Some("yes")
-        {
-            let _ = self.run(
-                cx,
-                Argv::Args(vec!["systemctl".into(), "daemon-reload".into()]),
-            );
+    fn running(&mut self, cx: &mut Context) -> Result<bool, ResourceError> {
+        match self.backend() {
+            Backend::Systemd => self.systemd_running(cx),
+            _ => self.init_running(cx),
         }
     }
 
-    fn set_enable(&mut self, cx: &Context, want: Enable) -> Result<(), ResourceError> {
-        let change = |action: &str| -> Result<(), ResourceError> {
-            let out = self.systemctl(cx, action)?;
-            if out.success() {
-                Ok(())
-            } else {
-                Err(ResourceError::failed(format!(
-                    "Could not {action} {}: {}",
-                    self.name,
-                    out.output.trim()
-                )))
-            }
-        };
-        match want {
-            Enable::True => {
-                change("unmask")?;
-                change("enable")?;
-            }
-            Enable::False => change("disable")?,
-            Enable::Mask => {
-                if self.systemctl(cx, "cat")?.success() {
-                    change("disable")?;
+    fn start_service(&mut self, cx: &mut Context) -> Result<(), ResourceError> {
+        match self.backend() {
+            Backend::Systemd => {
+                self.daemon_reload(cx);
+                if self.start.is_none() {
+                    let _ = self.run(
+                        cx,
+                        Argv::Args(vec![
+                            "systemctl".into(),
+                            "unmask".into(),
+                            "--".into(),
+                            self.name.clone(),
+                        ]),
+                    );
                 }
-                change("mask")?;
+                let start = self.start.clone();
+                self.systemd_action(cx, "start", &start)
             }
+            _ => self.init_start(cx),
         }
-        self.enabled_output = None;
-        Ok(())
     }
 
-    fn enable_property(&mut self, cx: &Context) -> Result<Option<Property>, ResourceError> {
-        let Some(want) = self.enable else {
-            return Ok(None);
-        };
-        let have = self.enabled(cx)?;
-        let in_sync = match self.enabled_output.as_deref() {
-            Some("static") if want != Enable::Mask => true,
-            Some("indirect") => true,
-            _ => have == want,
-        };
-        let event = match want {
-            Enable::True => "service_enabled",
-            Enable::False | Enable::Mask => "service_disabled",
-        };
-        Ok(Some(
-            Property::new(
-                "enable",
-                json!(have.as_str()),
-                json!(want.as_str()),
-                if in_sync {
-                    Sync::InSync
-                } else {
-                    Sync::OutOfSync
-                },
-            )
-            .with_event(event),
-        ))
+    fn stop_service(&mut self, cx: &mut Context) -> Result<(), ResourceError> {
+        match self.backend() {
+            Backend::Systemd => {
+                let stop = self.stop.clone();
+                self.systemd_action(cx, "stop", &stop)
+            }
+            _ => self.init_stop(cx),
+        }
+    }
+
+    /// `enable` as examined, when managed and the provider can enable.
+    fn enable_property(&mut self, cx: &mut Context) -> Result<Option<Property>, ResourceError> {
+        match self.backend() {
+            Backend::Systemd => self.systemd_enable_property(cx),
+            Backend::Debian => self.debian_enable_property(cx),
+            Backend::Init | Backend::Base => Ok(None),
+        }
+    }
+
+    fn set_enable(&mut self, cx: &mut Context, want: Enable) -> Result<(), ResourceError> {
+        match self.backend() {
+            Backend::Systemd => self.systemd_set_enable(cx, want),
+            Backend::Debian => self.debian_set_enable(cx, want),
+            Backend::Init | Backend::Base => Ok(()),
+        }
     }
 }
 
 impl super::Provider for Service {
+    fn suitable(&mut self, host: &Machine) -> Result<(), Unsuitable> {
+        if let Some(name) = self.requested.as_deref()
+            && let Some(other) = OTHER_PROVIDERS.iter().find(|p| **p == name)
+        {
+            return Err(Unsuitable::NotFunctional(other));
+        }
+        // A provider chosen by default stays chosen for the run (Puppet picks
+        // it once per type); a named one is checked each time it comes up.
+        let requested = self
+            .requested
+            .clone()
+            .or_else(|| self.backend.map(|b| backend_name(b).to_string()));
+        let name = select::choose("service", CANDIDATES, requested.as_deref(), host)?;
+        self.backend = Some(match name {
+            "systemd" => Backend::Systemd,
+            "debian" => Backend::Debian,
+            "init" => Backend::Init,
+            _ => Backend::Base,
+        });
+        Ok(())
+    }
+
     fn examine(&mut self, cx: &mut Context) -> Result<Examined, ResourceError> {
         let mut properties = Vec::new();
         if let Some(want) = self.ensure {
@@ -296,6 +369,16 @@ impl super::Provider for Service {
             }
             properties.push(p);
         }
+        if self.enable.is_some() && matches!(self.backend(), Backend::Init | Backend::Base) {
+            cx.log(
+                Level::Debug,
+                Source::Resource,
+                format!(
+                    "Provider {} does not support features enableable; not managing attribute enable",
+                    backend_name(self.backend())
+                ),
+            );
+        }
         if let Some(p) = self.enable_property(cx)? {
             properties.push(p);
         }
@@ -309,18 +392,8 @@ impl super::Provider for Service {
         match property.name {
             "ensure" => {
                 match self.ensure {
-                    Some(Run::Running) => {
-                        self.daemon_reload(cx);
-                        if self.start.is_none() {
-                            let _ = self.systemctl(cx, "unmask");
-                        }
-                        let start = self.start.clone();
-                        self.action(cx, "start", &start)?;
-                    }
-                    Some(Run::Stopped) => {
-                        let stop = self.stop.clone();
-                        self.action(cx, "stop", &stop)?;
-                    }
+                    Some(Run::Running) => self.start_service(cx)?,
+                    Some(Run::Stopped) => self.stop_service(cx)?,
                     None => {}
                 }
                 // Puppet syncs `enable` along with `ensure`, without an event.
@@ -350,9 +423,14 @@ impl super::Provider for Service {
 
     fn refresh(&mut self, cx: &mut Context) -> Result<(), ResourceError> {
         if self.running(cx)? {
-            self.daemon_reload(cx);
-            let restart = self.restart.clone();
-            self.action(cx, "restart", &restart)
+            match self.backend() {
+                Backend::Systemd => {
+                    self.daemon_reload(cx);
+                    let restart = self.restart.clone();
+                    self.systemd_action(cx, "restart", &restart)
+                }
+                _ => self.init_restart(cx),
+            }
         } else {
             cx.log(
                 Level::Debug,
@@ -364,6 +442,15 @@ impl super::Provider for Service {
     }
 
     fn provider_name(&self) -> Option<&'static str> {
-        Some("systemd")
+        Some(backend_name(self.backend()))
+    }
+}
+
+fn backend_name(b: Backend) -> &'static str {
+    match b {
+        Backend::Systemd => "systemd",
+        Backend::Debian => "debian",
+        Backend::Init => "init",
+        Backend::Base => "base",
     }
 }

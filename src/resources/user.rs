@@ -292,7 +292,28 @@ impl User {
     }
 }
 
+/// The users of the root's `/etc/passwd` (Puppet's `instances`), with their uid.
+pub fn instances(host: &crate::Machine) -> Vec<Resource> {
+    host.users()
+        .into_iter()
+        .map(|u| crate::purge::instance("User", &u.name, &[("uid", json!(u.uid))]))
+        .collect()
+}
+
 impl super::Provider for User {
+    /// Puppet's `useradd` provider needs its commands (on a host without them
+    /// no provider of the type is suitable).
+    fn suitable(&mut self, host: &crate::Machine) -> Result<(), crate::Unsuitable> {
+        const CANDIDATES: &[crate::select::Candidate] = &[crate::select::Candidate {
+            name: "useradd",
+            commands: &["useradd", "userdel", "usermod", "chage", "chpasswd"],
+            confine: |_| true,
+            default_for: |_| 1,
+            depth: 5,
+        }];
+        crate::select::choose("user", CANDIDATES, None, host).map(drop)
+    }
+
     fn examine(&mut self, cx: &mut Context) -> Result<Examined, ResourceError> {
         let entry = cx.host.users().into_iter().find(|u| u.name == self.name);
         let present = entry.is_some();

@@ -1,12 +1,15 @@
 //! Resources generated while the run walks (Puppet's `eval_generate`): when
 //! the walk reaches a recursive `file`, before evaluating it, its children
 //! are made, given providers, and spliced into the graph right after it; a
-//! `tidy` likewise makes the `file` resources that remove what it selects.
+//! `tidy` likewise makes the `file` resources that remove what it selects,
+//! and a `resources` resource with `purge` the resources that remove the
+//! unmanaged instances of its type (both when the run begins, Puppet's
+//! `generate`).
 
 use super::Run;
 use kuppet_catalog::graph::{VertexKind, Walk, normalize_path};
 use kuppet_resources::file::recurse;
-use kuppet_resources::{Level, tidy};
+use kuppet_resources::{Level, purge, tidy};
 use std::collections::{HashMap, HashSet};
 
 impl Run<'_> {
@@ -15,7 +18,9 @@ impl Run<'_> {
     pub(super) fn generate_tidies(&mut self, walk: &mut Walk) {
         let tidies: Vec<usize> = (0..self.graph.len())
             .filter(|&v| match self.graph.vertex(v).kind {
-                VertexKind::Resource(i) => self.resource(i).type_name == "Tidy",
+                VertexKind::Resource(i) => {
+                    matches!(self.resource(i).type_name.as_str(), "Tidy" | "Resources")
+                }
                 _ => false,
             })
             .collect();
@@ -36,8 +41,10 @@ impl Run<'_> {
         };
         let parent = self.resource(i);
         let tidy = parent.type_name == "Tidy";
-        if tidy != tidies
+        let purging = parent.type_name == "Resources";
+        if (tidy || purging) != tidies
             || (!tidy
+                && !purging
                 && (parent.type_name != "File"
                     || matches!(
                         recurse::Recurse::of(parent),
@@ -54,7 +61,22 @@ impl Run<'_> {
             .filter(|r| r.type_name == "File")
             .map(|r| normalize_path(r.param_str("path").unwrap_or(&r.title)))
             .collect();
-        let generated = if tidy {
+        let generated = if purging {
+            let catalog = self.catalog;
+            let managed = |ty: &str, name: &str| {
+                catalog.resources.iter().any(|r| {
+                    r.type_name == ty && (r.title == name || r.param_str("name") == Some(name))
+                })
+            };
+            purge::generate(parent, &self.host, &managed).map(|made| {
+                made.into_iter()
+                    .map(|resource| recurse::Child {
+                        resource,
+                        ancestor: None,
+                    })
+                    .collect::<Vec<_>>()
+            })
+        } else if tidy {
             let now = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs() as i64);
@@ -73,8 +95,8 @@ impl Run<'_> {
         let children = match generated {
             Ok(c) => c,
             Err(e) => {
-                let message =
-                    format!("Failed to generate additional resources using 'eval_generate': {e}");
+                let how = if tidies { "generate" } else { "eval_generate" };
+                let message = format!("Failed to generate additional resources using '{how}': {e}");
                 self.log(Level::Err, self.paths[i].clone(), Some(i), message);
                 return;
             }
@@ -109,6 +131,11 @@ impl Run<'_> {
             spliced.push((index, reference, child.ancestor));
         }
         let added = self.graph.add_generated(v, &anchor_name, &spliced);
+        if purging && let Some((&anchor, made)) = added.split_last() {
+            // Puppet's `generate`: the resources signal their container
+            // themselves, not through an anchor of the generator.
+            self.graph.bypass_anchor_events(anchor, made);
+        }
         if tidy && let Some((&anchor, files)) = added.split_last() {
             self.graph.bypass_anchor_events(anchor, files);
             self.graph.detach_from_generator(v, files);

@@ -402,14 +402,92 @@ impl Run<'_> {
         }
     }
 
+    /// Walks the graph in Puppet's order. A resource whose provider cannot
+    /// work here (yet) is deferred, as Puppet's traversal does: retried once
+    /// the ready resources are done if any of them ran, else failed with
+    /// Puppet's "Provider X is not functional on this host" (its dependents
+    /// are then skipped).
     fn walk(&mut self) {
         let mut walk = self.graph.walk();
         self.generate_tidies(&mut walk);
-        while let Some(v) = walk.next() {
+        let mut deferred: Vec<(usize, resources::Unsuitable)> = Vec::new();
+        let mut progress = false;
+        let mut providerless: Vec<&'static str> = Vec::new();
+        loop {
+            let Some(v) = walk.next() else {
+                if deferred.is_empty() {
+                    break;
+                }
+                if progress {
+                    for (v, _) in deferred.drain(..) {
+                        walk.requeue(&self.graph, v);
+                    }
+                    progress = false;
+                } else {
+                    for (v, why) in std::mem::take(&mut deferred) {
+                        self.fail_unsuitable(v, &why, &mut providerless);
+                        walk.finish(&self.graph, v);
+                    }
+                }
+                continue;
+            };
+            if let Err(why) = self.suitable(v) {
+                deferred.push((v, why));
+                continue;
+            }
+            progress = true;
             self.eval_generate(v, &mut walk);
             self.evaluate(v);
             walk.finish(&self.graph, v);
         }
+        for name in providerless {
+            let message = resources::Unsuitable::NoProvider(name).to_string();
+            self.log(Level::Err, "Puppet".into(), None, message);
+        }
+    }
+
+    /// Whether the provider of the resource at `v` can work here now.
+    fn suitable(&mut self, v: usize) -> Result<(), resources::Unsuitable> {
+        let VertexKind::Resource(i) = self.graph.vertex(v).kind else {
+            return Ok(());
+        };
+        let host = std::rc::Rc::clone(&self.host);
+        match self.providers.get_mut(i).and_then(Option::as_mut) {
+            Some(p) => p.suitable(&host),
+            None => Ok(()),
+        }
+    }
+
+    /// A resource whose provider never became suitable: failed (Puppet's
+    /// `overly_deferred_resource_handler`); a type with no provider at all
+    /// is named once at the end of the run.
+    fn fail_unsuitable(
+        &mut self,
+        v: usize,
+        why: &resources::Unsuitable,
+        providerless: &mut Vec<&'static str>,
+    ) {
+        let (i, _) = self.vertex_resource(v);
+        if !self.tagged(self.resource(i)) {
+            return;
+        }
+        match why {
+            resources::Unsuitable::NotFunctional(_) => {
+                let source = self.paths[i].clone();
+                self.log(Level::Err, source, Some(i), why.to_string());
+            }
+            resources::Unsuitable::NoProvider(name) => {
+                if !providerless.contains(name) {
+                    providerless.push(name);
+                }
+            }
+        }
+        let mut status = self.new_status(i);
+        status.failed = true;
+        self.report
+            .resource_statuses
+            .insert(self.resource(i).reference(), status);
+        self.state[v].failed = true;
     }
 
     /// The resource or container a vertex stands for.
