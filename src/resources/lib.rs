@@ -499,8 +499,11 @@ fn as_resources(type_name: &str, listed: Vec<Instance>) -> Vec<Resource> {
     listed
         .into_iter()
         .map(|i| {
-            let values: Vec<(&str, Value)> =
-                i.parameters.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+            let values: Vec<(&str, Value)> = i
+                .parameters
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.clone()))
+                .collect();
             purge::instance(type_name, &i.title, &values)
         })
         .collect()
