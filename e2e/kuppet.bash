@@ -42,8 +42,13 @@ install_kuppet() {
     k create namespace "$KUPPET_NS" --dry-run=client -o yaml | k apply -f - >/dev/null
     helm template "$KUPPET_RELEASE" "$REPO_DIR/charts/kuppet" --namespace "$KUPPET_NS" --kube-version 1.34.0 |
         k apply --server-side --force-conflicts -f - >/dev/null
-    # The scenarios' Manifests live in namespace default: grant it every node,
-    # as an admin would (a fresh install grants only its own namespace).
+    grant_default_namespace
+}
+
+# grant_default_namespace: the scenarios' Manifests (and manifests/examples/)
+# live in namespace default: grant it every node, as an admin would (a fresh
+# install grants only its own namespace).
+grant_default_namespace() {
     k apply --server-side --force-conflicts -f - >/dev/null <<'EOF2'
 apiVersion: kuppet.dev/v1alpha1
 kind: ManifestGrant
@@ -221,6 +226,7 @@ install_chart() {
         --set agent.hostRoot="$NODE_ROOT",logFormat=text \
         --set-string "agent.nodeSelector.${REAL_NODE_LABEL//./\\.}=true" \
         "$@" >/dev/null
+    grant_default_namespace
 }
 
 # wait_chart_ready: both controller replicas ready, the agent pod ready.
