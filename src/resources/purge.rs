@@ -272,13 +272,30 @@ mod tests {
     }
 
     #[test]
+    fn unmanaged_hosts_entries_are_purged_with_what_finds_them() {
+        let (d, host) = root();
+        std::fs::write(
+            d.path().join("etc/hosts"),
+            "127.0.0.1\tlocalhost\n10.0.0.5\tdb.example db\n",
+        )
+        .expect("write");
+        let r = instance("Resources", "host", &[("purge", json!(true))]);
+        let managed = |_: &str, name: &str| name == "localhost";
+        let out = generate(&r, &host, &managed).expect("ok");
+        assert_eq!(titles(&out), ["db.example"]);
+        assert_eq!(out[0].type_name, "Host");
+        assert_eq!(out[0].parameters["ensure"], json!("absent"));
+        assert_eq!(out[0].parameters["name"], json!("db.example"));
+    }
+
+    #[test]
     fn types_that_cannot_be_listed_are_refused_with_puppets_words() {
         let (_d, host) = root();
-        let r = instance("Resources", "sshkey", &[("purge", json!(true))]);
+        let r = instance("Resources", "cron", &[("purge", json!(true))]);
         let err = generate(&r, &host, &|_, _| false).expect_err("no instances");
         assert_eq!(
             err.to_string(),
-            "Purging resources of type sshkey is not supported, since they cannot be queried from the system"
+            "Purging resources of type cron is not supported, since they cannot be queried from the system"
         );
         // A type without ensure is refused when the catalog is checked.
         let mut r = instance("Resources", "notify", &[("purge", json!(true))]);
