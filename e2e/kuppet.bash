@@ -86,6 +86,11 @@ new_root() {
     mkdir -p "$1"/{etc,srv,var/lib,var/log,tmp,usr/bin,root,home}
     printf 'root:x:0:0:root:/root:/bin/sh\n' > "$1/etc/passwd"
     printf 'root:x:0:\n' > "$1/etc/group"
+    # The node's OS, as its facts read it from the root (os.name, os.release).
+    local f
+    for f in /etc/os-release /etc/debian_version; do
+        if [[ -e $f ]]; then cp "$f" "$1$f"; fi
+    done
 }
 
 # fresh_node NODE [LABEL=VALUE...]: the Node object (create_node) and a fresh
