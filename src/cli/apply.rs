@@ -188,7 +188,8 @@ fn compile(args: &Args, root: &Path) -> Result<Catalog, Failure> {
     let inputs = Inputs {
         files: &args.manifests,
         facts,
-        node: args.node.as_deref(),
+        // The certname the run facts carry, chosen once.
+        node: Some(&run.certname),
         modulepath: args.modulepath.as_deref(),
         hiera_config: args.hiera_config.as_deref(),
         names: FileNames::Absolute,
