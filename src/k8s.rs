@@ -17,6 +17,7 @@ pub mod events;
 pub mod http;
 pub mod leader;
 pub mod metrics;
+pub mod seal;
 pub mod selector;
 pub mod status;
 #[cfg(test)]

@@ -94,6 +94,7 @@ impl Code {
         };
         let data = DataConfig {
             hiera_config: self.hiera_config.clone(),
+            ..Default::default()
         };
         kuppet_eval::compile_with_data(&request, &data)
     }

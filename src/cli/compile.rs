@@ -256,6 +256,7 @@ pub fn compile_files(inputs: Inputs<'_>) -> Result<Compiled, Diagnostic> {
     };
     let data = DataConfig {
         hiera_config: inputs.hiera_config.map(Path::to_path_buf),
+        ..Default::default()
     };
     kuppet_eval::compile_with_data(&request, &data)
 }

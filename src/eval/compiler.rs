@@ -130,6 +130,8 @@ pub struct Compiler<'a> {
     pub modules: Modules,
     /// Whether `generate()` may run commands.
     pub allow_generate: bool,
+    /// Answers `kuppet::secret`.
+    pub secrets: crate::SecretSource,
     pub arena: &'a typed_arena::Arena<Manifest>,
     /// Resource types read from modules' Ruby (`lib/puppet/type`).
     pub type_arena: &'a typed_arena::Arena<ModuleType>,
@@ -205,6 +207,7 @@ impl<'a> Compiler<'a> {
             hiera: kuppet_hiera::HieraState::new(None, modulepath.clone()),
             modules: Modules::new(&modulepath),
             allow_generate: false,
+            secrets: Default::default(),
             modulepath,
             arena,
             type_arena,

@@ -18,6 +18,7 @@
 
 pub mod core;
 pub mod files;
+pub mod kuppet;
 pub mod library;
 pub mod modules;
 pub mod stdlib;
@@ -128,6 +129,7 @@ fn core_function(name: &str, has_lambda: bool) -> Option<Builtin> {
         "type" => C(core::type_),
         "new" => C(core::new),
         "strftime" => C(core::strftime),
+        "kuppet::secret" => C(kuppet::secret),
         "file" => C(files::file),
         "binary_file" => C(files::binary_file),
         "find_file" => C(files::find_file),

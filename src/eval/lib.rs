@@ -66,12 +66,32 @@ pub struct CompileRequest {
     pub limits: Limits,
 }
 
-/// Where Hiera data comes from beyond the modules' own `hiera.yaml`.
+/// Answers `kuppet::secret(name, key)` for the code of a namespace:
+/// `(namespace, name, key)` → the value, or (issue code, message).
+pub type SecretFn = dyn Fn(&str, &str, &str) -> Result<String, (String, String)> + Send + Sync;
+
+/// Where a compile's `kuppet::secret` calls are answered (none by default).
+#[derive(Clone, Default)]
+pub struct SecretSource(pub Option<Arc<SecretFn>>);
+
+impl std::fmt::Debug for SecretSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "SecretSource(set)"
+        } else {
+            "SecretSource(none)"
+        })
+    }
+}
+
+/// Where data comes from: Hiera beyond the modules' own `hiera.yaml`, and Secrets.
 #[derive(Debug, Clone, Default)]
 pub struct DataConfig {
     /// The global layer's `hiera.yaml` (Puppet's `--hiera_config`): version 5,
     /// or 3; relative data directories are relative to its directory.
     pub hiera_config: Option<PathBuf>,
+    /// Answers `kuppet::secret` (the controller's compiles only). Default: none.
+    pub secrets: SecretSource,
 }
 
 /// One parsed manifest given to a compile.
@@ -158,6 +178,7 @@ fn compile_here(request: &CompileRequest, data: &DataConfig) -> Result<Compiled,
     );
     c.hiera.global_config = data.hiera_config.clone();
     c.allow_generate = request.allow_generate;
+    c.secrets = data.secrets.clone();
     for input in &request.manifests {
         c.register(&input.manifest, input.apply_top_level)
             .map_err(|e| e.into_diagnostic(&request.node))?;

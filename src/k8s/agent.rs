@@ -22,7 +22,7 @@ use super::events::{Note, Publisher, Severity};
 use super::http::{self, Response};
 use super::metrics::AgentMetrics;
 use super::status::{self, Condition, Wanted, kind};
-use super::{AGENT_MANAGER, VERSION, codec};
+use super::{AGENT_MANAGER, VERSION, codec, seal};
 use cache::{CacheError, CachedCatalog, PendingStatus, StateDir};
 use futures::StreamExt;
 use kube::api::{Api, Patch, PatchParams};
@@ -103,11 +103,26 @@ pub enum CatalogDecision {
     New(Box<CachedCatalog>),
     /// A catalog that cannot be applied; keep enforcing the previous one.
     Invalid(String),
+    /// A catalog whose secrets are sealed to another key (the node was
+    /// re-created or its key changed): refused until the controller seals
+    /// it to the key this agent published.
+    SealedForAnotherKey(String),
 }
 
+/// The reason of a NodeCatalog refused as invalid.
+pub const CATALOG_INVALID: &str = "CatalogInvalid";
+/// The reason of a NodeCatalog whose secrets are sealed to another key.
+pub const SEALED_FOR_ANOTHER_KEY: &str = "SealedForAnotherKey";
+
 /// Compares a NodeCatalog with the catalog the agent holds, and checks a
-/// new one before it may replace it.
-pub fn decide(current: Option<&CachedCatalog>, nc: &NodeCatalog) -> CatalogDecision {
+/// new one before it may replace it: its digest, that `key` opens every
+/// sealed value, and the opened catalog's contents. The catalog is kept
+/// sealed (as the NodeCatalog holds it, on disk too) and opened for each run.
+pub fn decide(
+    current: Option<&CachedCatalog>,
+    nc: &NodeCatalog,
+    key: &seal::NodeKey,
+) -> CatalogDecision {
     if current.is_some_and(|c| c.digest == nc.spec.digest) {
         return CatalogDecision::Same;
     }
@@ -115,7 +130,14 @@ pub fn decide(current: Option<&CachedCatalog>, nc: &NodeCatalog) -> CatalogDecis
         Ok(catalog) => catalog,
         Err(e) => return CatalogDecision::Invalid(e.to_string()),
     };
-    if let Err(e) = kuppet_transaction::check(&catalog, &Limits::default()) {
+    let opened = match unsealed(&catalog, key) {
+        Ok(opened) => opened,
+        Err(e @ seal::SealError::WrongKey { .. }) => {
+            return CatalogDecision::SealedForAnotherKey(e.to_string());
+        }
+        Err(e) => return CatalogDecision::Invalid(e.to_string()),
+    };
+    if let Err(e) = kuppet_transaction::check(&opened, &Limits::default()) {
         return CatalogDecision::Invalid(e.to_string());
     }
     CatalogDecision::New(Box::new(CachedCatalog {
@@ -126,6 +148,13 @@ pub fn decide(current: Option<&CachedCatalog>, nc: &NodeCatalog) -> CatalogDecis
     }))
 }
 
+/// A copy of `catalog` with its sealed values opened by `key`.
+pub fn unsealed(catalog: &Catalog, key: &seal::NodeKey) -> Result<Catalog, seal::SealError> {
+    let mut opened = catalog.clone();
+    seal::unseal_catalog(&mut opened, key)?;
+    Ok(opened)
+}
+
 /// A NodeCatalog the agent refused: while it is the current one, every
 /// status says so (the agent enforces its previous catalog meanwhile).
 #[derive(Debug, Clone, PartialEq)]
@@ -133,6 +162,8 @@ pub struct Rejection {
     pub digest: String,
     pub generation: Option<i64>,
     pub message: String,
+    /// `CatalogInvalid` or `SealedForAnotherKey`.
+    pub reason: &'static str,
 }
 
 impl Rejection {
@@ -255,14 +286,9 @@ pub fn run_status(
                 .into_iter()
                 .filter(|w| ![kind::READY, kind::RECONCILING, kind::STALLED].contains(&w.type_))
                 .collect();
-            wanted.push(Wanted::new(
-                kind::READY,
-                false,
-                "CatalogInvalid",
-                msg.clone(),
-            ));
-            wanted.push(Wanted::new(kind::RECONCILING, false, "CatalogInvalid", ""));
-            wanted.push(Wanted::new(kind::STALLED, true, "CatalogInvalid", msg));
+            wanted.push(Wanted::new(kind::READY, false, r.reason, msg.clone()));
+            wanted.push(Wanted::new(kind::RECONCILING, false, r.reason, ""));
+            wanted.push(Wanted::new(kind::STALLED, true, r.reason, msg));
             (wanted, r.generation.or(generation))
         }
         None => (wanted, generation),
@@ -370,6 +396,9 @@ pub struct Agent {
     pending: Option<PendingStatus>,
     pending_events: Vec<Note>,
     facts_published: Option<u64>,
+    /// This node's seal key pair (kept in the state dir; the public half is
+    /// published in NodeFacts).
+    seal_key: Arc<seal::NodeKey>,
     random: u64,
     /// The current NodeCatalog, refused (None once a good one arrives).
     rejected: Option<Rejection>,
@@ -400,6 +429,7 @@ impl Agent {
                     }
                 }
             });
+        let seal_key = Arc::new(state.seal_key()?);
         let pending = state.load_pending().unwrap_or_else(|e| {
             tracing::warn!(error = %e, "ignoring the unreported status");
             None
@@ -421,6 +451,7 @@ impl Agent {
             pending,
             pending_events: Vec::new(),
             facts_published: None,
+            seal_key,
             random: seed | 1,
             rejected: None,
             options,
@@ -462,12 +493,19 @@ impl Agent {
             self.seen = Some(nc);
             return false;
         }
-        let decision = decide(self.current.as_ref(), &nc);
+        let decision = decide(self.current.as_ref(), &nc, &self.seal_key);
         let rejection = match &decision {
             CatalogDecision::Invalid(message) => Some(Rejection {
                 digest: nc.spec.digest.clone(),
                 generation: nc.metadata.generation,
                 message: message.clone(),
+                reason: CATALOG_INVALID,
+            }),
+            CatalogDecision::SealedForAnotherKey(message) => Some(Rejection {
+                digest: nc.spec.digest.clone(),
+                generation: nc.metadata.generation,
+                message: message.clone(),
+                reason: SEALED_FOR_ANOTHER_KEY,
             }),
             _ => None,
         };
@@ -494,7 +532,7 @@ impl Agent {
                 self.from_cache = false;
                 true
             }
-            CatalogDecision::Invalid(err) => {
+            CatalogDecision::Invalid(err) | CatalogDecision::SealedForAnotherKey(err) => {
                 tracing::error!(error = %err, "the NodeCatalog cannot be applied; enforcing the previous catalog");
                 self.rejected = rejection;
                 self.report_invalid().await;
@@ -550,12 +588,13 @@ impl Agent {
         let previous = st.conditions.clone();
         let generation = nc.metadata.generation;
         let msg = rejected.condition_message();
+        let reason = rejected.reason;
         st.conditions = status::merge(
             &previous,
             vec![
-                Wanted::new(kind::READY, false, "CatalogInvalid", msg.clone()),
-                Wanted::new(kind::RECONCILING, false, "CatalogInvalid", ""),
-                Wanted::new(kind::STALLED, true, "CatalogInvalid", msg.clone()),
+                Wanted::new(kind::READY, false, reason, msg.clone()),
+                Wanted::new(kind::RECONCILING, false, reason, ""),
+                Wanted::new(kind::STALLED, true, reason, msg.clone()),
             ],
             generation,
             &status::now_rfc3339(),
@@ -568,7 +607,7 @@ impl Agent {
         self.pending = Some(pending);
         self.pending_events.push(Note {
             severity: Severity::Warning,
-            reason: "CatalogInvalid",
+            reason,
             action: "Apply",
             message: msg,
         });
@@ -607,7 +646,7 @@ impl Agent {
             "apiVersion": NodeFacts::api_version(&()),
             "kind": NodeFacts::kind(&()),
             "metadata": {"name": self.options.node},
-            "spec": {"facts": facts, "agentVersion": VERSION},
+            "spec": {"facts": facts, "agentVersion": VERSION, "sealKey": self.seal_key.public_base64()},
         });
         match api
             .patch(
@@ -648,11 +687,16 @@ impl Agent {
         let clock = Instant::now();
         let state = self.state.clone();
         let apply = self.apply.clone();
-        let catalog = cached.catalog.clone();
+        // Opened for this run only: the NodeCatalog and the cache keep envelopes.
+        let opened = unsealed(&cached.catalog, &self.seal_key);
         tracing::info!(digest = %cached.digest, noop, from_cache = self.from_cache, "applying catalog");
         let result = tokio::task::spawn_blocking(move || {
             let _lock = match state.lock() {
                 Ok(l) => l,
+                Err(e) => return RunResult::CouldNotRun(e.to_string()),
+            };
+            let catalog = match opened {
+                Ok(c) => c,
                 Err(e) => return RunResult::CouldNotRun(e.to_string()),
             };
             match apply(&catalog, &options) {

@@ -12,6 +12,7 @@
 pub mod compile;
 pub mod grant;
 pub mod plan;
+pub mod secrets;
 
 #[cfg(test)]
 mod fixtures;
@@ -273,7 +274,12 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
         f.remove(&name);
     }
     ctx.status_dirty.notify_one();
-    Ok(Action::requeue(RESYNC))
+    // A catalog that reads Secrets is compiled again soon to pick up their changes.
+    let next = ctx
+        .planner
+        .secret_refresh(&name)
+        .map_or(RESYNC, |wait| wait.max(Duration::from_secs(1)).min(RESYNC));
+    Ok(Action::requeue(next))
 }
 
 /// Requeues a failed reconcile with exponential backoff (5 s up to 5 min).
@@ -691,7 +697,8 @@ async fn run_leader(
         catalogs,
         grants,
     };
-    let compile = compile::through_pool(pool, options.compile.clone());
+    let reader = secrets::reader(client.clone(), tokio::runtime::Handle::current());
+    let compile = compile::through_pool(pool, options.compile.clone(), reader);
     let planner = Arc::new(Planner::production(compile, metrics.clone()));
     let ctx = Arc::new(Context::new(
         client.clone(),

@@ -202,6 +202,14 @@ pub struct NodeFactsSpec {
     /// The kuppet version of the agent that gathered them. Default: empty.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub agent_version: String,
+    /// The node's public seal key: an X25519 public key, base64 (32 bytes).
+    /// The agent generates the key pair on its first start and keeps the
+    /// secret half in its state dir; the controller seals every `Sensitive`
+    /// value of the node's catalog to this key. Default: empty (no key: a
+    /// catalog with Sensitive values is not published to the node, reason
+    /// `NodeKeyMissing`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub seal_key: String,
 }
 
 /// A Node's compiled catalog (spec, written by the controller) and what its
@@ -441,6 +449,13 @@ pub struct ManifestGrantSpec {
     /// restricted (the resources inside them are). Default (empty): every type.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resource_types: Vec<String>,
+    /// The Kubernetes Secrets of these namespaces that their Manifests may
+    /// read with `kuppet::secret('name', 'key')`, by name or glob (`*` any
+    /// run of characters, `?` one): the controller reads each from the
+    /// Manifest's own namespace and seals the value to the node. Default
+    /// (empty): none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
     /// Absolute directories under which `file` and `tidy` resources may
     /// manage paths (the directory itself included; `..` is refused).
     /// Default (empty): any path.

@@ -94,7 +94,9 @@ pub fn write_compile<W: Write>(out: &mut W, request: &Request) -> Result<(), Fra
 pub enum ToWorker {
     /// Compile one node's catalog.
     Compile(Box<Request>),
-    /// The answer to a [`FromWorker::Secret`]: the value, or why not.
+    /// The answer to a [`FromWorker::Secret`]: the value, or why not
+    /// (`CODE: message`, the code one of `kuppet_eval::functions::kuppet`'s,
+    /// e.g. `SECRET_DENIED: ...`, which becomes the compile error's code).
     SecretValue {
         #[serde(default)]
         value: Option<String>,

@@ -120,7 +120,7 @@ pub fn run<R: Read + Send, W: Write + Send>(
     }
 }
 
-fn serve_one<R: Read + Send, W: Write + Send>(
+fn serve_one<R: Read, W: Write>(
     options: &ServeOptions,
     request: &Request,
     cache: &mut ParseCache,
@@ -153,24 +153,65 @@ fn serve_one<R: Read + Send, W: Write + Send>(
         allow_generate: request.allow_generate,
         limits: request.limits.to_eval(),
     };
-    let data = DataConfig {
-        hiera_config: request.hiera_config.clone(),
-    };
+    let hiera_config = request.hiera_config.clone();
     let fault = request.fault.filter(|_| options.test_faults);
-    // The secret callback will use the pipes from the compile thread.
-    let _pipes = (input, output);
+    // `kuppet::secret` on the compile thread asks this thread, which owns
+    // the pipes: one Secret frame out, one SecretValue frame back.
+    let (ask, asked) = std::sync::mpsc::channel::<Ask>();
+    let mut pipe_error = None;
     let result = std::thread::scope(|scope| {
-        std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name("compile".into())
             .stack_size(options.stack_bytes)
             .spawn_scoped(scope, move || {
                 if let Some(fault) = fault {
                     crash(fault);
                 }
+                let ask = std::sync::Mutex::new(ask);
+                let source: Arc<kuppet_eval::SecretFn> =
+                    Arc::new(move |namespace: &str, name: &str, key: &str| {
+                        let (reply, answer) = std::sync::mpsc::sync_channel(1);
+                        let question = Ask {
+                            namespace: namespace.to_string(),
+                            name: name.to_string(),
+                            key: key.to_string(),
+                            reply,
+                        };
+                        let sent = ask.lock().map(|a| a.send(question).is_ok());
+                        match (sent, answer.recv()) {
+                            (Ok(true), Ok(answer)) => answer,
+                            _ => Err((
+                                String::new(),
+                                "the controller did not answer".to_string(),
+                            )),
+                        }
+                    });
+                let data = DataConfig {
+                    hiera_config,
+                    secrets: kuppet_eval::SecretSource(Some(source)),
+                };
                 kuppet_eval::compile_with_data(&compile_request, &data)
-            })
-            .map(|handle| handle.join())
+            });
+        // Until the compile thread ends (and drops its sender).
+        for question in asked.iter() {
+            let answer = if pipe_error.is_some() {
+                Err((String::new(), "the controller's pipe failed".to_string()))
+            } else {
+                match relay(&question, input, output) {
+                    Ok(answer) => answer,
+                    Err(e) => {
+                        pipe_error = Some(e);
+                        Err((String::new(), "the controller's pipe failed".to_string()))
+                    }
+                }
+            };
+            let _ = question.reply.send(answer);
+        }
+        spawned.map(|handle| handle.join())
     });
+    if let Some(e) = pipe_error {
+        return Err(e);
+    }
     let outcome = match result {
         Err(e) => return Err(ServeError::Thread(e)),
         Ok(Err(_panic)) => return Err(ServeError::Panicked),
@@ -190,6 +231,52 @@ fn serve_one<R: Read + Send, W: Write + Send>(
         },
     };
     Ok(outcome)
+}
+
+/// A `kuppet::secret` call waiting for the controller's answer.
+struct Ask {
+    namespace: String,
+    name: String,
+    key: String,
+    reply: std::sync::mpsc::SyncSender<Result<String, (String, String)>>,
+}
+
+/// Asks the controller for a Secret's key and reads its answer: the value,
+/// or (issue code, message) from an error `CODE: message`.
+fn relay<R: Read, W: Write>(
+    question: &Ask,
+    input: &mut R,
+    output: &mut W,
+) -> Result<Result<String, (String, String)>, ServeError> {
+    write_frame(
+        output,
+        &FromWorker::Secret {
+            namespace: question.namespace.clone(),
+            name: question.name.clone(),
+            key: question.key.clone(),
+        },
+    )?;
+    match read_frame::<_, ToWorker>(input)? {
+        Some(ToWorker::SecretValue { value: Some(v), .. }) => Ok(Ok(v)),
+        Some(ToWorker::SecretValue { error, .. }) => {
+            let error = error.unwrap_or_else(|| "no value".into());
+            Ok(Err(split_code(&error)))
+        }
+        Some(ToWorker::Compile(_)) => Err(ServeError::Unexpected("a compile request")),
+        None => Err(ServeError::Unexpected("the end of its input")),
+    }
+}
+
+/// `SECRET_DENIED: why` → ("SECRET_DENIED", "why"); other text has no code.
+fn split_code(error: &str) -> (String, String) {
+    match error.split_once(": ") {
+        Some((code, rest))
+            if !code.is_empty() && code.bytes().all(|b| b.is_ascii_uppercase() || b == b'_') =>
+        {
+            (code.to_string(), rest.to_string())
+        }
+        _ => (String::new(), error.to_string()),
+    }
 }
 
 fn stats(started: Instant, parsed: Instant) -> Stats {
@@ -332,5 +419,61 @@ mod tests {
         };
         let err = run(&options, input.as_slice(), Vec::new()).expect_err("protocol error");
         assert!(matches!(err, ServeError::Unexpected(_)));
+    }
+
+    #[test]
+    fn kuppet_secret_asks_the_controller_and_gets_a_sensitive_value_or_a_located_refusal() {
+        let source = "file { '/etc/pw': content => kuppet::secret('db', 'password') }\n";
+        let answers = converse(&[
+            request(source),
+            ToWorker::SecretValue {
+                value: Some("s3cret".into()),
+                error: None,
+            },
+            request(source),
+            ToWorker::SecretValue {
+                value: None,
+                error: Some("SECRET_DENIED: no grant lists Secret db".into()),
+            },
+        ]);
+        assert_eq!(answers.len(), 5, "{answers:?}");
+        assert_eq!(
+            answers[1],
+            FromWorker::Secret {
+                namespace: "team-a".into(),
+                name: "db".into(),
+                key: "password".into(),
+            }
+        );
+        let FromWorker::Done(done) = &answers[2] else {
+            panic!("{:?}", answers[2])
+        };
+        let Outcome::Compiled { catalog, .. } = done.as_ref() else {
+            panic!("{done:?}")
+        };
+        let file = catalog.resource("File[/etc/pw]").expect("declared");
+        assert_eq!(file.param_str("content"), Some("s3cret"));
+        assert_eq!(file.sensitive_parameters, vec!["content".to_string()]);
+        let FromWorker::Done(refused) = &answers[4] else {
+            panic!("{:?}", answers[4])
+        };
+        let Outcome::Failed { code, message, .. } = refused.as_ref() else {
+            panic!("{refused:?}")
+        };
+        assert_eq!(code, "SECRET_DENIED");
+        assert!(message.contains("no grant lists Secret db"), "{message}");
+        assert!(
+            message.contains("(file: team-a/site.pp, line: 1, column: 30)"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn only_upper_case_codes_are_split_from_a_refusal() {
+        assert_eq!(
+            split_code("SECRET_NOT_FOUND: no key"),
+            ("SECRET_NOT_FOUND".into(), "no key".into())
+        );
+        assert_eq!(split_code("oops: x"), (String::new(), "oops: x".into()));
     }
 }

@@ -9,7 +9,7 @@
 //! (`/var/lib` a link elsewhere) are resolved inside the root, never into
 //! the agent's own filesystem.
 
-use crate::k8s::codec;
+use crate::k8s::{codec, seal};
 use crate::k8s::crd::NodeCatalogStatus;
 use kuppet_catalog::Catalog;
 use kuppet_resources::RootFs;
@@ -20,6 +20,15 @@ use std::path::{Path, PathBuf};
 const CATALOG_FILE: &str = "catalog.json";
 const STATUS_FILE: &str = "pending-status.json";
 const LOCK_FILE: &str = "run.lock";
+const SEAL_KEY_FILE: &str = "seal-key.json";
+
+/// The node's seal key pair as kept on disk (mode 0600).
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SealKeyFile {
+    /// The X25519 secret key, base64.
+    secret_key: String,
+}
 
 /// Why the state directory could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -134,6 +143,31 @@ impl StateDir {
 
     pub fn save_catalog(&self, cached: &CachedCatalog) -> Result<(), CacheError> {
         self.write_json(CATALOG_FILE, cached)
+    }
+
+    /// The node's seal key pair: the one kept here, or a new one written
+    /// here first (mode 0600; the secret half never leaves this file and
+    /// the agent's memory). A damaged file is replaced by a new key: the
+    /// controller seals again to the new public key once it is published.
+    pub fn seal_key(&self) -> Result<seal::NodeKey, CacheError> {
+        match self.read_json::<SealKeyFile>(SEAL_KEY_FILE) {
+            Ok(Some(file)) => {
+                if let Some(key) = seal::NodeKey::from_base64(&file.secret_key) {
+                    return Ok(key);
+                }
+                tracing::warn!(path = %self.shown.join(SEAL_KEY_FILE).display(), "the seal key is damaged; making a new one");
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "making a new seal key"),
+        }
+        let key = seal::NodeKey::generate();
+        self.write_json(
+            SEAL_KEY_FILE,
+            &SealKeyFile {
+                secret_key: key.secret_base64(),
+            },
+        )?;
+        Ok(key)
     }
 
     /// The status of a run that was not reported yet, if any.
@@ -321,5 +355,22 @@ mod tests {
         assert!(mirrored.join("kuppet").join(LOCK_FILE).is_file());
         assert_eq!(fs::read_dir(outside.path()).expect("lists").count(), 0);
         assert_eq!(dir.load_catalog().expect("reads"), Some(cached()));
+    }
+
+    #[test]
+    fn the_seal_key_is_made_once_kept_private_and_replaced_when_damaged() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let dir = root.path().join("var/lib/kuppet");
+        let state = StateDir::new(root.path(), &dir).expect("state dir");
+        let first = state.seal_key().expect("made").public_base64();
+        assert_eq!(state.seal_key().expect("kept").public_base64(), first);
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(dir.join(SEAL_KEY_FILE))
+            .expect("written")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "the secret key is root's only");
+        fs::write(dir.join(SEAL_KEY_FILE), "{\"secretKey\": \"short\"}").expect("damage");
+        assert_ne!(state.seal_key().expect("remade").public_base64(), first);
     }
 }

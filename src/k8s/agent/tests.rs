@@ -31,6 +31,53 @@ fn node_catalog(content: &str, generation: i64, noop: bool) -> NodeCatalog {
     nc
 }
 
+/// A node key for decisions that do not depend on it.
+fn key() -> seal::NodeKey {
+    seal::NodeKey::from_base64("AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA=").expect("key")
+}
+
+/// A NodeCatalog whose File content is Sensitive, sealed to `to`.
+fn sealed_node_catalog(secret: &str, to: &seal::NodeKey) -> NodeCatalog {
+    let mut cat = catalog(secret);
+    cat.resources[0].sensitive_parameters = vec!["content".into()];
+    seal::Sealer::random()
+        .seal_catalog(&mut cat, "node-a", Some(&to.public_base64()))
+        .expect("seals");
+    let enc = codec::encode(&cat, "node-a").expect("encodes");
+    let mut nc = NodeCatalog::new(
+        "node-a",
+        NodeCatalogSpec {
+            digest: codec::digest(&cat, false),
+            noop: false,
+            sources: vec![],
+            catalog: enc.catalog,
+            compressed_catalog: enc.compressed_catalog,
+        },
+    );
+    nc.metadata.generation = Some(1);
+    nc
+}
+
+#[test]
+fn a_sealed_catalog_is_taken_sealed_and_opens_only_with_this_nodes_key() {
+    let nc = sealed_node_catalog("pa55word", &key());
+    let CatalogDecision::New(cached) = decide(None, &nc, &key()) else {
+        panic!("sealed to this node: accepted")
+    };
+    let kept = serde_json::to_string(&cached.catalog).expect("json");
+    assert!(!kept.contains("pa55word"), "the cache keeps it sealed: {kept}");
+    let opened = unsealed(&cached.catalog, &key()).expect("opens");
+    assert_eq!(opened.resources[0].param_str("content"), Some("pa55word"));
+    let other = seal::NodeKey::generate();
+    match decide(None, &nc, &other) {
+        CatalogDecision::SealedForAnotherKey(m) => {
+            assert!(m.contains(&key().public_base64()), "{m}");
+            assert!(m.contains("seals the catalog again"), "{m}");
+        }
+        d => panic!("not refused: {d:?}"),
+    }
+}
+
 fn fixture_report(name: &str) -> serde_json::Value {
     let path = format!("{}/tests/fixtures/k8s/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -97,19 +144,19 @@ fn no_facts() -> FactsFn {
 #[test]
 fn a_catalog_is_new_only_when_its_digest_changes() {
     let nc = node_catalog("hi", 1, false);
-    let CatalogDecision::New(cached) = decide(None, &nc) else {
+    let CatalogDecision::New(cached) = decide(None, &nc, &key()) else {
         panic!("first catalog is new")
     };
     assert_eq!((cached.generation, cached.noop), (1, false));
-    assert_eq!(decide(Some(&cached), &nc), CatalogDecision::Same);
+    assert_eq!(decide(Some(&cached), &nc, &key()), CatalogDecision::Same);
     let edited = node_catalog("ho", 2, false);
     assert!(matches!(
-        decide(Some(&cached), &edited),
+        decide(Some(&cached), &edited, &key()),
         CatalogDecision::New(_)
     ));
     let noop = node_catalog("hi", 3, true);
     assert!(
-        matches!(decide(Some(&cached), &noop), CatalogDecision::New(c) if c.noop),
+        matches!(decide(Some(&cached), &noop, &key()), CatalogDecision::New(c) if c.noop),
         "noop is part of the digest"
     );
 }
@@ -120,7 +167,7 @@ fn a_tampered_catalog_is_refused() {
     if let Some(serde_json::Value::Object(c)) = &mut nc.spec.catalog {
         c.insert("name".into(), "someone-else".into());
     }
-    assert!(matches!(decide(None, &nc), CatalogDecision::Invalid(e) if e.contains("digest")));
+    assert!(matches!(decide(None, &nc, &key()), CatalogDecision::Invalid(e) if e.contains("digest")));
 }
 
 fn cached() -> CachedCatalog {
@@ -626,7 +673,7 @@ fn each_class_of_hostile_catalog_is_refused_by_name() {
         ),
     ];
     for (cat, expected) in cases {
-        match decide(None, &node_catalog_of(&cat, 1)) {
+        match decide(None, &node_catalog_of(&cat, 1), &key()) {
             CatalogDecision::Invalid(message) => {
                 assert!(message.contains(expected), "{expected:?} in {message:?}")
             }
@@ -639,7 +686,7 @@ fn each_class_of_hostile_catalog_is_refused_by_name() {
         target: "File[/etc/motd]".into(),
     });
     assert!(matches!(
-        decide(None, &node_catalog_of(&cat, 1)),
+        decide(None, &node_catalog_of(&cat, 1), &key()),
         CatalogDecision::Invalid(m) if m.contains("a containment edge names Class[main], which the catalog does not hold")
     ));
 }

@@ -8,7 +8,7 @@
 //! `ParseFailed` before any compile. The worker parses the sources again
 //! (once per content, cached), since an AST does not cross a pipe.
 
-use super::plan::{CompileFailure, CompileFn};
+use super::plan::{CompileFailure, CompileFn, CompileScope};
 use kuppet_eval::CompileRequest;
 use kuppet_worker::pool::{Pool, PoolConfig, PoolError};
 use kuppet_worker::protocol::{self, Fault, Limits, Outcome, Source};
@@ -119,12 +119,38 @@ pub fn to_request(
     }
 }
 
-/// The compile function the planner calls: a worker of `pool`.
-pub fn through_pool(pool: Arc<Pool>, settings: CompileSettings) -> CompileFn {
-    Arc::new(move |namespace: &str, request: &CompileRequest| {
-        let wire = to_request(namespace, request, &settings);
-        let mut secrets = |_: &str, _: &str, _: &str| -> Result<String, String> {
-            Err("kuppet::secret is not available in this controller".into())
+/// Reads a key of a Kubernetes Secret: `(namespace, name, key)` → the
+/// value, or (issue code, message). The controller's reads the API server
+/// with its own credentials (`controller::read_secret`).
+pub type SecretReader =
+    Arc<dyn Fn(&str, &str, &str) -> Result<String, (String, String)> + Send + Sync>;
+
+/// Answers a worker's `kuppet::secret` call: the scope's grants first, then
+/// `reader`; a refusal is `CODE: message` (the protocol's form).
+pub fn answer_secret(
+    scope: &CompileScope,
+    reader: &SecretReader,
+    namespace: &str,
+    name: &str,
+    key: &str,
+) -> Result<String, String> {
+    scope
+        .check_secret(namespace, name)
+        .map_err(|why| format!("{}: {why}", super::plan::SECRET_DENIED_CODE))?;
+    reader(namespace, name, key).map_err(|(code, message)| format!("{code}: {message}"))
+}
+
+/// The compile function the planner calls: a worker of `pool`; `reader`
+/// reads the Secrets the scope allows.
+pub fn through_pool(
+    pool: Arc<Pool>,
+    settings: CompileSettings,
+    reader: SecretReader,
+) -> CompileFn {
+    Arc::new(move |scope: &CompileScope, request: &CompileRequest| {
+        let wire = to_request(&scope.namespace, request, &settings);
+        let mut secrets = |namespace: &str, name: &str, key: &str| -> Result<String, String> {
+            answer_secret(scope, &reader, namespace, name, key)
         };
         match pool.compile(&wire, &mut secrets) {
             Ok(Outcome::Compiled { catalog, .. }) => Ok(catalog),
@@ -206,6 +232,55 @@ mod tests {
             s.pool_config()
                 .args
                 .contains(&OsString::from("--test-faults"))
+        );
+    }
+
+    #[test]
+    fn a_secret_is_read_only_when_the_scope_allows_it_and_refusals_carry_their_code() {
+        let scope = CompileScope {
+            namespace: "team-a".into(),
+            may_read_secret: Arc::new(|ns: &str, name: &str| {
+                if ns == "team-a" && name == "db" {
+                    Ok(())
+                } else {
+                    Err(format!("{ns}/{name} is not granted"))
+                }
+            }),
+            read: Arc::default(),
+        };
+        let reads = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counted = reads.clone();
+        let reader: SecretReader = Arc::new(move |ns: &str, name: &str, key: &str| {
+            counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            if key == "password" {
+                Ok(format!("value of {ns}/{name}"))
+            } else {
+                Err((
+                    "SECRET_NOT_FOUND".into(),
+                    format!("Secret {ns}/{name} has no key {key}"),
+                ))
+            }
+        });
+        assert_eq!(
+            answer_secret(&scope, &reader, "team-a", "db", "password"),
+            Ok("value of team-a/db".into())
+        );
+        assert_eq!(
+            answer_secret(&scope, &reader, "team-a", "db", "user"),
+            Err("SECRET_NOT_FOUND: Secret team-a/db has no key user".into())
+        );
+        assert_eq!(
+            answer_secret(&scope, &reader, "team-a", "root-ca", "password"),
+            Err("SECRET_DENIED: team-a/root-ca is not granted".into())
+        );
+        assert_eq!(
+            reads.load(std::sync::atomic::Ordering::SeqCst),
+            2,
+            "a refused read never reaches the API server"
+        );
+        assert_eq!(
+            *scope.read.lock().expect("lock"),
+            vec![("team-a".to_string(), "db".to_string())]
         );
     }
 }

@@ -10,7 +10,7 @@
 //! - `cycle A B` declares `File[A]` and `File[B]` requiring each other, which
 //!   the fake graph check reports as Puppet words a dependency cycle.
 
-use super::plan::{CompileFailure, CompileFn, GraphCheckFn, ParseFn, Planner};
+use super::plan::{CompileFailure, CompileFn, CompileScope, GraphCheckFn, ParseFn, Planner};
 use crate::k8s::codec;
 use crate::k8s::crd::{
     LabelSelector, LastRun, Manifest, ManifestSpec, NodeCatalog, NodeCatalogSpec,
@@ -112,6 +112,7 @@ impl NodeFacts {
             NodeFactsSpec {
                 facts: facts.as_object().cloned().unwrap_or_default(),
                 agent_version: "0.1.0".into(),
+                seal_key: String::new(),
             },
         );
         f.metadata.uid = Some(format!("uid-facts-{node}"));
@@ -182,7 +183,7 @@ pub fn fake_parse() -> ParseFn {
 
 /// The fake compiler, counting its calls.
 pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
-    Arc::new(move |_namespace: &str, req: &CompileRequest| {
+    Arc::new(move |scope: &CompileScope, req: &CompileRequest| {
         calls.fetch_add(1, Ordering::SeqCst);
         let mut resources = Vec::new();
         for input in &req.manifests {
@@ -231,6 +232,32 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                     };
                 match words.next() {
                     Some("file") => {}
+                    // `secret /path NAME`: content is kuppet::secret(NAME, 'key').
+                    Some("secret") => {
+                        let path = words.next().unwrap_or("/nowhere");
+                        let secret = words.next().unwrap_or("none");
+                        let ns = m.path.split('/').next().unwrap_or_default();
+                        if let Err(why) = scope.check_secret(ns, secret) {
+                            return Err(CompileFailure::Error {
+                                code: "SECRET_DENIED".into(),
+                                message: format!(
+                                    "Evaluation Error: kuppet::secret('{secret}', 'key'): {why} (file: {}, line: {}, column: 1) on node {}",
+                                    m.path,
+                                    i + 1,
+                                    req.node
+                                ),
+                            });
+                        }
+                        let mut parameters = IndexMap::new();
+                        parameters.insert(
+                            "content".to_string(),
+                            serde_json::Value::from(format!("value of {ns}/{secret}")),
+                        );
+                        let mut r = file(path, parameters);
+                        r.sensitive_parameters = vec!["content".into()];
+                        resources.push(r);
+                        continue;
+                    }
                     Some("cycle") => {
                         let a = words.next().unwrap_or("/a");
                         let b = words.next().unwrap_or("/b");

@@ -82,6 +82,40 @@ impl Grants {
             })
     }
 
+    /// Whether `namespace`'s Manifests may read the Secret `name` of their
+    /// own namespace with `kuppet::secret` on a node with these labels: one
+    /// grant of the namespace that selects the node names it in `secrets`
+    /// (a name or a glob). The error names the grants consulted.
+    pub fn may_read_secret(
+        &self,
+        namespace: &str,
+        labels: &BTreeMap<String, String>,
+        name: &str,
+    ) -> Result<(), String> {
+        if self.unrestricted {
+            return Ok(());
+        }
+        let covering: Vec<&ManifestGrant> = self.covering(namespace, labels).collect();
+        let allowed = covering.iter().any(|g| {
+            g.spec.secrets.iter().any(|p| {
+                p == name || glob::Pattern::new(p).is_ok_and(|pat| pat.matches(name))
+            })
+        });
+        if allowed {
+            return Ok(());
+        }
+        let names: Vec<String> = covering.iter().map(|g| g.name_any()).collect();
+        Err(if names.is_empty() {
+            format!("no ManifestGrant gives namespace {namespace} this node")
+        } else {
+            format!(
+                "no ManifestGrant of namespace {namespace} for this node ({}) lists Secret {name} \
+                 in spec.secrets: an admin adds it (or a glob matching it) to allow it",
+                names.join(", ")
+            )
+        })
+    }
+
     /// Feeds what the policy decides to a compile's input key: a changed
     /// grant recompiles the nodes.
     pub fn hash_into(&self, hasher: &mut impl Hasher) {
@@ -224,6 +258,7 @@ impl ManifestGrant {
                 node_selector: Default::default(),
                 resource_types: Vec::new(),
                 path_prefixes: Vec::new(),
+                secrets: Vec::new(),
                 share_definitions: false,
             },
         )
@@ -355,5 +390,36 @@ mod tests {
                 .len(),
             1
         );
+    }
+
+    #[test]
+    fn secrets_are_readable_only_as_a_grant_for_the_node_lists_them() {
+        let mut g = ManifestGrant::test("team-a", &["team-a"]);
+        g.spec.node_selector.match_labels = labels(&[("team", "a")]);
+        g.spec.secrets = vec!["db-password".into(), "app-*".into()];
+        let mut other = ManifestGrant::test("team-a-everywhere", &["team-a"]);
+        other.spec.secrets = vec!["shared".into()];
+        let grants = Grants::new(vec![Arc::new(g), Arc::new(other)]);
+        let a = labels(&[("team", "a")]);
+        assert_eq!(grants.may_read_secret("team-a", &a, "db-password"), Ok(()));
+        assert_eq!(grants.may_read_secret("team-a", &a, "app-tls"), Ok(()));
+        assert_eq!(grants.may_read_secret("team-a", &a, "shared"), Ok(()));
+        let denied = grants
+            .may_read_secret("team-a", &a, "root-ca")
+            .expect_err("not listed");
+        assert!(denied.contains("team-a, team-a-everywhere"), "{denied}");
+        assert!(denied.contains("root-ca"), "{denied}");
+        // The grant listing db-password does not select team b's nodes.
+        let b = labels(&[("team", "b")]);
+        assert!(grants.may_read_secret("team-a", &b, "db-password").is_err());
+        assert_eq!(grants.may_read_secret("team-a", &b, "shared"), Ok(()));
+        // Another namespace: none of these grants.
+        let err = grants
+            .may_read_secret("team-b", &a, "shared")
+            .expect_err("not its grant");
+        assert!(err.contains("no ManifestGrant gives namespace team-b"), "{err}");
+        // The default: a grant without `secrets` allows none.
+        let none = Grants::new(vec![Arc::new(ManifestGrant::test("x", &["x"]))]);
+        assert!(none.may_read_secret("x", &a, "anything").is_err());
     }
 }

@@ -7,7 +7,7 @@
 //! objects and a fake compile function.
 
 use super::grant::{self, Grants};
-use crate::k8s::codec;
+use crate::k8s::{codec, seal};
 use crate::k8s::crd::{
     CatalogSource, Manifest, ManifestError, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
 };
@@ -27,10 +27,57 @@ use std::time::{Duration, Instant};
 
 /// Parses one Manifest's source: `syntax::parse` in production.
 pub type ParseFn = Arc<dyn Fn(&str, &str) -> Result<syntax::Manifest, Diagnostic> + Send + Sync>;
-/// Compiles one node's catalog from Manifests of one namespace (where
-/// `kuppet::secret` looks): a compile worker in production (`worker.rs`).
+/// Compiles one node's catalog: a compile worker in production (`compile.rs`).
 pub type CompileFn =
-    Arc<dyn Fn(&str, &CompileRequest) -> Result<Catalog, CompileFailure> + Send + Sync>;
+    Arc<dyn Fn(&CompileScope, &CompileRequest) -> Result<Catalog, CompileFailure> + Send + Sync>;
+
+/// Checks a `kuppet::secret` read: (namespace of the calling code, Secret
+/// name) → allowed, or why not.
+pub type SecretCheck = Arc<dyn Fn(&str, &str) -> Result<(), String> + Send + Sync>;
+
+/// What one compile may do beyond its request, as the planner decides it.
+#[derive(Clone)]
+pub struct CompileScope {
+    /// The namespace of the first Manifest selecting the node (logs, faults).
+    pub namespace: String,
+    /// Which Secrets the compile's code may read: only the code of a
+    /// namespace whose Manifests select the node, and only the Secrets a
+    /// grant of that namespace for the node lists.
+    pub may_read_secret: SecretCheck,
+    /// The Secrets the compile read (namespace, name): the node's catalog is
+    /// compiled again every [`SECRET_REFRESH`] to pick up their changes.
+    pub read: Arc<Mutex<Vec<(String, String)>>>,
+}
+
+impl CompileScope {
+    /// A scope that may read no Secret (tests of other concerns).
+    pub fn without_secrets(namespace: &str) -> CompileScope {
+        CompileScope {
+            namespace: namespace.to_string(),
+            may_read_secret: Arc::new(|_: &str, _: &str| Err("no Secrets here".to_string())),
+            read: Arc::default(),
+        }
+    }
+
+    /// Checks a read and records it when allowed.
+    pub fn check_secret(&self, namespace: &str, name: &str) -> Result<(), String> {
+        (self.may_read_secret)(namespace, name)?;
+        if let Ok(mut read) = self.read.lock() {
+            let entry = (namespace.to_string(), name.to_string());
+            if !read.contains(&entry) {
+                read.push(entry);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How often a node whose catalog reads Kubernetes Secrets is compiled
+/// again, so that a changed Secret reaches it (the controller reads only the
+/// Secrets it is asked for; it does not watch Secrets). A recompile that
+/// finds the same values writes nothing: the seal and so the digest are
+/// the same.
+pub const SECRET_REFRESH: Duration = Duration::from_secs(60);
 
 /// Why a compile gave no catalog.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,10 +108,20 @@ pub mod reason {
     pub const COMPILE_FAILED: &str = "CompileFailed";
     pub const COMPILE_CRASHED: &str = "CompileCrashed";
     pub const BUDGET_EXCEEDED: &str = "BudgetExceeded";
+    /// The catalog holds Sensitive values and the node published no seal key.
+    pub const NODE_KEY_MISSING: &str = "NodeKeyMissing";
+    /// `kuppet::secret` read a Secret the grants do not give the namespace.
+    pub const SECRET_DENIED: &str = "SecretDenied";
+    /// `kuppet::secret` read a Secret or key that does not exist.
+    pub const SECRET_NOT_FOUND: &str = "SecretNotFound";
 }
 
 /// The compiler's issue code for an exhausted budget (steps, time, memory).
 pub const BUDGET_EXCEEDED_CODE: &str = "BUDGET_EXCEEDED";
+/// The compiler's issue code for a `kuppet::secret` read the grants refuse.
+pub const SECRET_DENIED_CODE: &str = kuppet_eval::functions::kuppet::SECRET_DENIED;
+/// The compiler's issue code for a Secret or key that does not exist.
+pub const SECRET_NOT_FOUND_CODE: &str = kuppet_eval::functions::kuppet::SECRET_NOT_FOUND;
 
 /// At most this many extra compiles find which Manifest crashed a worker.
 pub const MAX_ATTRIBUTION_COMPILES: usize = 8;
@@ -231,6 +288,8 @@ pub enum NodeOutcome {
         /// Manifests left out of this catalog because their resources went
         /// beyond their grants, with why (reason `GrantExceeded`).
         refused: Vec<(ManifestKey, String)>,
+        /// When it was compiled, if it read Secrets (refreshed periodically).
+        secrets_read_at: Option<Instant>,
     },
     /// Failed; the node keeps its last good catalog.
     Failed {
@@ -241,6 +300,9 @@ pub enum NodeOutcome {
         reason: &'static str,
         /// Set when a worker crashed: recompiles for new facts wait.
         crash: Option<CrashMark>,
+        /// When it failed, if it read (or missed) Secrets: tried again
+        /// every [`SECRET_REFRESH`] (the Secret may be created).
+        secrets_read_at: Option<Instant>,
     },
 }
 
@@ -301,6 +363,8 @@ pub struct Planner {
     pub parses: ParseCache,
     outcomes: Mutex<HashMap<String, NodeOutcome>>,
     metrics: Arc<ControllerMetrics>,
+    /// Seals each catalog's Sensitive values to its node's key.
+    sealer: seal::Sealer,
 }
 
 impl Planner {
@@ -312,6 +376,7 @@ impl Planner {
             parses: ParseCache::default(),
             outcomes: Mutex::default(),
             metrics,
+            sealer: seal::Sealer::random(),
         }
     }
 
@@ -339,6 +404,20 @@ impl Planner {
     /// The last compile outcome of every node.
     pub fn outcomes(&self) -> HashMap<String, NodeOutcome> {
         self.outcomes.lock().map(|o| o.clone()).unwrap_or_default()
+    }
+
+    /// When the node's catalog should be compiled again to pick up changed
+    /// Secrets: `None` when its last compile read none.
+    pub fn secret_refresh(&self, node: &str) -> Option<Duration> {
+        let at = match self.outcomes.lock().ok()?.get(node)? {
+            NodeOutcome::Compiled {
+                secrets_read_at, ..
+            }
+            | NodeOutcome::Failed {
+                secrets_read_at, ..
+            } => (*secrets_read_at)?,
+        };
+        Some(SECRET_REFRESH.saturating_sub(at.elapsed()))
     }
 
     /// The digest the node's NodeCatalog should have, if its last compile succeeded.
@@ -446,6 +525,8 @@ impl Planner {
         serde_json::to_string(&merged)
             .unwrap_or_default()
             .hash(&mut hasher);
+        // A new seal key (node re-created, key lost) seals the catalog again.
+        facts.spec.seal_key.hash(&mut hasher);
         let key = hasher.finish();
         // The NodeCatalog is current when it holds the same catalog from the
         // same Manifest generations: a new generation that changes nothing on
@@ -461,7 +542,15 @@ impl Planner {
             .and_then(|o| o.get(&name).cloned());
         let mut streak = 0;
         if let Some(prev) = previous {
-            if prev.key() == key {
+            let stale_secrets = match &prev {
+                NodeOutcome::Compiled {
+                    secrets_read_at, ..
+                }
+                | NodeOutcome::Failed {
+                    secrets_read_at, ..
+                } => secrets_read_at.is_some_and(|at| at.elapsed() >= SECRET_REFRESH),
+            };
+            if prev.key() == key && !stale_secrets {
                 return match prev {
                     NodeOutcome::Compiled { spec, .. } if holds(&spec) => Plan::Unchanged,
                     NodeOutcome::Compiled { spec, .. } => Plan::Write(spec),
@@ -515,9 +604,29 @@ impl Planner {
             .find(|s| s.selected)
             .map(|s| s.namespace.clone())
             .unwrap_or_default();
+        let scope = {
+            let grants = grants.clone();
+            let labels = labels.clone();
+            let node = name.clone();
+            let selecting = selecting.clone();
+            CompileScope {
+                namespace: namespace.clone(),
+                may_read_secret: Arc::new(move |ns: &str, secret: &str| {
+                    if !selecting.contains(ns) {
+                        return Err(format!(
+                            "the code of namespace {ns} runs here only as a shared definition: \
+                             only a Manifest of a namespace selecting node {node} may read that \
+                             namespace's Secrets for it (pass the value to the class as a parameter)"
+                        ));
+                    }
+                    grants.may_read_secret(ns, &labels, secret)
+                }),
+                read: Arc::default(),
+            }
+        };
         let started = Instant::now();
         let mut request = request;
-        let mut compiled = (self.compile)(&namespace, &request);
+        let mut compiled = (self.compile)(&scope, &request);
         // Resources beyond their grants: compile once more without the
         // Manifests that declared them, so that the others still reach the node.
         let mut refused: Vec<(ManifestKey, String)> = Vec::new();
@@ -540,7 +649,7 @@ impl Planner {
                 request.manifests.retain(|_| *k.next().unwrap_or(&true));
                 let mut k = keep.iter();
                 sources.retain(|_| *k.next().unwrap_or(&true));
-                compiled = (self.compile)(&namespace, &request);
+                compiled = (self.compile)(&scope, &request);
                 if let Ok(again) = &compiled
                     && let Some(v) = grants
                         .check(again, &name, labels, &sources)
@@ -566,7 +675,7 @@ impl Planner {
                 Err(CompileFailure::Unavailable(message)) => return Plan::Unavailable(message),
                 Err(CompileFailure::Crashed(message)) => {
                     self.metrics.compiles_crashed.inc();
-                    let blamed = self.attribute_crash(&namespace, &request, &sources);
+                    let blamed = self.attribute_crash(&scope, &request, &sources);
                     Err(Failure {
                         message,
                         blamed: Some(blamed),
@@ -574,10 +683,11 @@ impl Planner {
                     })
                 }
                 Err(CompileFailure::Error { code, message }) => Err(Failure {
-                    reason: if code == BUDGET_EXCEEDED_CODE {
-                        reason::BUDGET_EXCEEDED
-                    } else {
-                        reason::COMPILE_FAILED
+                    reason: match code.as_str() {
+                        BUDGET_EXCEEDED_CODE => reason::BUDGET_EXCEEDED,
+                        SECRET_DENIED_CODE => reason::SECRET_DENIED,
+                        SECRET_NOT_FOUND_CODE => reason::SECRET_NOT_FOUND,
+                        _ => reason::COMPILE_FAILED,
                     },
                     message,
                     blamed: None,
@@ -593,6 +703,16 @@ impl Planner {
                         });
                     }
                     mark_noop(&mut catalog, &noop_paths);
+                    let key = Some(facts.spec.seal_key.as_str());
+                    if let Err(e) = self.sealer.seal_catalog(&mut catalog, &name, key) {
+                        let message = e.to_string();
+                        let culprits = blame_resources(&message, &catalog, &sources);
+                        return Err(Failure {
+                            message,
+                            blamed: Some(culprits),
+                            reason: reason::NODE_KEY_MISSING,
+                        });
+                    }
                     let encoded = codec::encode(&catalog, &name).map_err(|e| Failure {
                         message: e.to_string(),
                         blamed: None,
@@ -608,6 +728,9 @@ impl Planner {
                 })(),
             }
         };
+        let secrets_read_at = (self.metrics_read(&scope)
+            || matches!(&result, Err(f) if [reason::SECRET_DENIED, reason::SECRET_NOT_FOUND].contains(&f.reason)))
+        .then(Instant::now);
         let (outcome, plan) = match result {
             Ok(spec) => {
                 self.metrics.compiles_ok.inc();
@@ -617,7 +740,15 @@ impl Planner {
                 } else {
                     Plan::Write(spec.clone())
                 };
-                (NodeOutcome::Compiled { key, spec, refused }, plan)
+                (
+                    NodeOutcome::Compiled {
+                        key,
+                        spec,
+                        refused,
+                        secrets_read_at,
+                    },
+                    plan,
+                )
             }
             Err(failure) => {
                 self.metrics.compiles_failed.inc();
@@ -643,6 +774,7 @@ impl Planner {
                         blamed,
                         reason: failure.reason,
                         crash,
+                        secrets_read_at,
                     },
                     plan,
                 )
@@ -654,6 +786,11 @@ impl Planner {
         plan
     }
 
+    /// Whether the compile of `scope` read any Secret.
+    fn metrics_read(&self, scope: &CompileScope) -> bool {
+        scope.read.lock().is_ok_and(|r| !r.is_empty())
+    }
+
     /// The Manifests to blame for a crashed compile: each Manifest whose
     /// top-level code applies to the node is compiled again with only its
     /// own top-level code (every Manifest's classes stay defined); those
@@ -662,7 +799,7 @@ impl Planner {
     /// blamed. At most [`MAX_ATTRIBUTION_COMPILES`] extra compiles.
     fn attribute_crash(
         &self,
-        namespace: &str,
+        scope: &CompileScope,
         request: &CompileRequest,
         sources: &[CatalogSource],
     ) -> Vec<ManifestKey> {
@@ -677,7 +814,7 @@ impl Planner {
                 for (j, m) in alone.manifests.iter_mut().enumerate() {
                     m.apply_top_level = j == i;
                 }
-                if let Err(CompileFailure::Crashed(_)) = (self.compile)(namespace, &alone) {
+                if let Err(CompileFailure::Crashed(_)) = (self.compile)(scope, &alone) {
                     self.metrics.compiles_crashed.inc();
                     culprits.push(key(i));
                 }
@@ -909,6 +1046,9 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
         let what = match *why {
             reason::COMPILE_CRASHED => "the compile crashed",
             reason::BUDGET_EXCEEDED => "the compile exceeded its budget",
+            reason::SECRET_DENIED => "a Secret read was refused",
+            reason::SECRET_NOT_FOUND => "a Secret was not found",
+            reason::NODE_KEY_MISSING => "secrets cannot be sealed",
             grant::GRANT_EXCEEDED => "refused by its grants",
             _ => "compile failed",
         };

@@ -746,7 +746,7 @@ fn an_exhausted_budget_is_budget_exceeded_with_its_location() {
 fn no_worker_is_nobodys_fault() {
     let planner = Planner::new(
         fixtures::fake_parse(),
-        Arc::new(|_: &str, _: &CompileRequest| {
+        Arc::new(|_: &CompileScope, _: &CompileRequest| {
             Err(CompileFailure::Unavailable("no such file".into()))
         }),
         Arc::new(ControllerMetrics::default()),
@@ -763,4 +763,99 @@ fn no_worker_is_nobodys_fault() {
         planner.outcomes().is_empty(),
         "nothing recorded against anyone"
     );
+}
+
+fn keyed_facts(node: &str, key: &crate::k8s::seal::NodeKey) -> NodeFacts {
+    let mut f = NodeFacts::test(node);
+    f.spec.seal_key = key.public_base64();
+    f
+}
+
+fn secret_grants(secrets: &[&str]) -> Grants {
+    let mut g = ManifestGrant::test("team-a", &["team-a"]);
+    g.spec.secrets = secrets.iter().map(|s| s.to_string()).collect();
+    Grants::new(vec![Arc::new(g)])
+}
+
+#[test]
+fn secrets_are_sealed_to_the_node_and_a_recompile_keeps_the_digest() {
+    let (planner, calls) = fixtures::planner();
+    let key = crate::k8s::seal::NodeKey::generate();
+    let m = vec![Arc::new(Manifest::test(
+        "team-a",
+        "db",
+        "secret /etc/db.pw db\nfile /etc/motd hi",
+    ))];
+    let grants = secret_grants(&["db"]);
+    let facts = keyed_facts("web-1", &key);
+    let spec = spec_of(planner.plan_granted(&web(), Some(&facts), &m, &grants, None));
+    let raw = serde_json::to_string(&*spec).expect("json");
+    assert!(!raw.contains("value of team-a/db"), "sealed: {raw}");
+    let mut opened = catalog_of(&spec);
+    crate::k8s::seal::unseal_catalog(&mut opened, &key).expect("its node opens it");
+    let pw = opened.resource("File[/etc/db.pw]").expect("declared");
+    assert_eq!(pw.param_str("content"), Some("value of team-a/db"));
+    assert!(planner.secret_refresh("web-1").is_some(), "it read a Secret");
+    // New facts recompile; the same catalog seals to the same bytes.
+    let current = NodeCatalog::test("web-1", &spec, 1);
+    let mut newer = facts.clone();
+    newer.spec.facts.insert("uptime".into(), "2 days".into());
+    let before = calls.load(Ordering::SeqCst);
+    assert_eq!(
+        planner.plan_granted(&web(), Some(&newer), &m, &grants, Some(&current)),
+        Plan::Unchanged
+    );
+    assert_eq!(calls.load(Ordering::SeqCst), before + 1, "it compiled again");
+    // A new key (node re-created): sealed anew, to the new key.
+    let rekeyed = keyed_facts("web-1", &crate::k8s::seal::NodeKey::generate());
+    let again = spec_of(planner.plan_granted(&web(), Some(&rekeyed), &m, &grants, Some(&current)));
+    assert_ne!(again.digest, spec.digest);
+    assert!(matches!(
+        crate::k8s::seal::unseal_catalog(&mut catalog_of(&again), &key),
+        Err(crate::k8s::seal::SealError::WrongKey { .. })
+    ));
+}
+
+#[test]
+fn a_node_without_a_key_gets_no_catalog_with_secrets() {
+    let (planner, _) = fixtures::planner();
+    let m = vec![Arc::new(Manifest::test("team-a", "db", "secret /etc/db.pw db"))];
+    match planner.plan_granted(&web(), Some(&NodeFacts::test("web-1")), &m, &secret_grants(&["db"]), None) {
+        Plan::Failed { reason, message, blamed, .. } => {
+            assert_eq!(reason, reason::NODE_KEY_MISSING);
+            assert!(message.contains("File[/etc/db.pw] content"), "{message}");
+            assert_eq!(blamed, vec![("team-a".to_string(), "db".to_string())]);
+        }
+        other => panic!("published without a key: {other:?}"),
+    }
+    // Without Sensitive values, no key is needed.
+    let plain = vec![Arc::new(Manifest::test("team-a", "motd", "file /etc/motd hi"))];
+    spec_of(planner.plan_granted(&web(), Some(&NodeFacts::test("web-1")), &plain, &secret_grants(&[]), None));
+}
+
+#[test]
+fn a_secret_the_grants_do_not_list_stalls_the_manifest_with_secret_denied() {
+    let (planner, _) = fixtures::planner();
+    let key = crate::k8s::seal::NodeKey::generate();
+    let m = Manifest::test("team-a", "db", "secret /etc/db.pw root-ca");
+    let plan = planner.plan_granted(
+        &web(),
+        Some(&keyed_facts("web-1", &key)),
+        &[Arc::new(m.clone())],
+        &secret_grants(&["db", "app-*"]),
+        None,
+    );
+    match plan {
+        Plan::Failed { reason, message, .. } => {
+            assert_eq!(reason, reason::SECRET_DENIED);
+            assert!(message.contains("lists Secret root-ca"), "{message}");
+            assert!(message.contains("(file: team-a/db.pp, line: 1"), "{message}");
+        }
+        other => panic!("not refused: {other:?}"),
+    }
+    assert_eq!(
+        stalled_reason(&planner, &m, &["web-1"]),
+        ("True".into(), "SecretDenied".into())
+    );
+    assert!(planner.secret_refresh("web-1").is_some(), "tried again later");
 }
