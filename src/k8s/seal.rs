@@ -299,7 +299,15 @@ mod tests {
         parameters.insert("ensure".to_string(), json!("file"));
         parameters.insert("content".to_string(), json!(secret));
         Catalog {
+            tags: vec!["settings".into()],
             name: "node-a".into(),
+            version: Value::from(1_700_000_000),
+            code_id: None,
+            catalog_uuid: "uuid-1".into(),
+            catalog_format: 2,
+            environment: "production".into(),
+            edges: vec![],
+            classes: vec![],
             resources: vec![Resource {
                 type_name: "File".into(),
                 title: "/etc/app/password".into(),
@@ -311,7 +319,6 @@ mod tests {
                 parameters,
                 sensitive_parameters: vec!["content".into()],
             }],
-            ..Default::default()
         }
     }
 

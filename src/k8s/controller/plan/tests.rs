@@ -772,7 +772,7 @@ fn keyed_facts(node: &str, key: &crate::k8s::seal::NodeKey) -> NodeFacts {
 }
 
 fn secret_grants(secrets: &[&str]) -> Grants {
-    let mut g = ManifestGrant::test("team-a", &["team-a"]);
+    let mut g = crate::k8s::crd::ManifestGrant::test("team-a", &["team-a"]);
     g.spec.secrets = secrets.iter().map(|s| s.to_string()).collect();
     Grants::new(vec![Arc::new(g)])
 }
