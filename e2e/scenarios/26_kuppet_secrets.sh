@@ -35,7 +35,7 @@ spec:
     matchLabels: {e2e-s: "yes"}
   secrets: [e2e-db*]
 EOF2
-k create secret generic e2e-db -n "$NS" \
+k create secret generic e2e-db -n "$NS" --save-config \
     --from-literal=password-e2e-s-a=Db-Pw-For-A-7731 \
     --from-literal=password-e2e-s-b=Db-Pw-For-B-9624 >/dev/null
 k create secret generic e2e-other -n "$NS" --from-literal=x=Not-Granted-5150 >/dev/null
@@ -100,7 +100,7 @@ log "ok: with A's token, B's NodeCatalog holds $(grep -o kuppet_sealed <<<"$deco
 
 # A changed Secret reaches the node at the next refresh.
 t0=$(now_ms)
-k create secret generic e2e-db -n "$NS" \
+k create secret generic e2e-db -n "$NS" --save-config \
     --from-literal=password-e2e-s-a=Db-Pw-For-A-7731 \
     --from-literal=password-e2e-s-b=Db-Pw-For-B-Rotated \
     --dry-run=client -o yaml | k apply -f - >/dev/null
@@ -111,12 +111,16 @@ measure "a changed Secret to its node" "$(seconds_since "$t0")"
 # Refused reads stall their Manifest with the reason; no node receives it.
 reason() { k get manifest "$1" -n "$NS" -o jsonpath='{.status.conditions[?(@.type=="Stalled")].reason}'; }
 stalled_with() { [[ $(reason "$1") == "$2" ]]; }
+# (One at a time: a failing Manifest blocks the others on its nodes.)
 manifest denied "file { '/etc/e2e-denied': content => kuppet::secret('e2e-other', 'x') }"
-manifest missing "file { '/etc/e2e-missing': content => kuppet::secret('e2e-db', 'nope') }"
 wait_for 60 "denied SecretDenied" stalled_with denied SecretDenied
-wait_for 60 "missing SecretNotFound" stalled_with missing SecretNotFound
 msg=$(k get manifest denied -n "$NS" -o jsonpath='{.status.conditions[?(@.type=="Stalled")].message}')
 assert_contains "$msg" "e2e-sec/denied.pp, line: 1" "the refusal is located"
+k delete manifest denied -n "$NS" >/dev/null
+manifest missing "file { '/etc/e2e-missing': content => kuppet::secret('e2e-db', 'nope') }"
+wait_for 60 "missing SecretNotFound" stalled_with missing SecretNotFound
+msg=$(k get manifest missing -n "$NS" -o jsonpath='{.status.conditions[?(@.type=="Stalled")].message}')
+assert_contains "$msg" "has no key nope" "the missing key is named"
 for n in "${NODES[@]}"; do
     [[ ! -e $(node_root "$n")/etc/e2e-denied ]] || fail "$n received the denied Manifest"
     for text in "$(k get nodecatalog "$n" -o json)"; do
