@@ -114,9 +114,7 @@ pub fn parse_public_key(node: &str, text: &str) -> Result<PublicKey, SealError> 
         node: node.to_string(),
         message,
     };
-    let bytes = BASE64
-        .decode(text.trim())
-        .map_err(|e| bad(e.to_string()))?;
+    let bytes = BASE64.decode(text.trim()).map_err(|e| bad(e.to_string()))?;
     let bytes: [u8; 32] = bytes
         .try_into()
         .map_err(|b: Vec<u8>| bad(format!("{} bytes where 32 are needed", b.len())))?;
@@ -407,7 +405,11 @@ mod tests {
         // The same value sealed to another node: other bytes too.
         let mut other = catalog("pw-1");
         sealer
-            .seal_catalog(&mut other, "node-b", Some(&NodeKey::generate().public_base64()))
+            .seal_catalog(
+                &mut other,
+                "node-b",
+                Some(&NodeKey::generate().public_base64()),
+            )
             .expect("seals");
         assert_ne!(sealed_text(&one), sealed_text(&other));
     }
@@ -419,8 +421,7 @@ mod tests {
             .expect_err("no key");
         assert!(matches!(err, SealError::NoKey { .. }));
         assert!(
-            err.to_string()
-                .contains("File[/etc/app/password] content"),
+            err.to_string().contains("File[/etc/app/password] content"),
             "{err}"
         );
         let err = Sealer::random()

@@ -180,10 +180,7 @@ fn serve_one<R: Read, W: Write>(
                         let sent = ask.lock().map(|a| a.send(question).is_ok());
                         match (sent, answer.recv()) {
                             (Ok(true), Ok(answer)) => answer,
-                            _ => Err((
-                                String::new(),
-                                "the controller did not answer".to_string(),
-                            )),
+                            _ => Err((String::new(), "the controller did not answer".to_string())),
                         }
                     });
                 let data = DataConfig {

@@ -9,8 +9,8 @@
 //! (`/var/lib` a link elsewhere) are resolved inside the root, never into
 //! the agent's own filesystem.
 
-use crate::k8s::{codec, seal};
 use crate::k8s::crd::NodeCatalogStatus;
+use crate::k8s::{codec, seal};
 use kuppet_catalog::Catalog;
 use kuppet_resources::RootFs;
 use serde::{Deserialize, Serialize};

@@ -65,7 +65,10 @@ fn a_sealed_catalog_is_taken_sealed_and_opens_only_with_this_nodes_key() {
         panic!("sealed to this node: accepted")
     };
     let kept = serde_json::to_string(&cached.catalog).expect("json");
-    assert!(!kept.contains("pa55word"), "the cache keeps it sealed: {kept}");
+    assert!(
+        !kept.contains("pa55word"),
+        "the cache keeps it sealed: {kept}"
+    );
     let opened = unsealed(&cached.catalog, &key()).expect("opens");
     assert_eq!(opened.resources[0].param_str("content"), Some("pa55word"));
     let other = seal::NodeKey::generate();
@@ -167,7 +170,9 @@ fn a_tampered_catalog_is_refused() {
     if let Some(serde_json::Value::Object(c)) = &mut nc.spec.catalog {
         c.insert("name".into(), "someone-else".into());
     }
-    assert!(matches!(decide(None, &nc, &key()), CatalogDecision::Invalid(e) if e.contains("digest")));
+    assert!(
+        matches!(decide(None, &nc, &key()), CatalogDecision::Invalid(e) if e.contains("digest"))
+    );
 }
 
 fn cached() -> CachedCatalog {

@@ -142,11 +142,7 @@ pub fn answer_secret(
 
 /// The compile function the planner calls: a worker of `pool`; `reader`
 /// reads the Secrets the scope allows.
-pub fn through_pool(
-    pool: Arc<Pool>,
-    settings: CompileSettings,
-    reader: SecretReader,
-) -> CompileFn {
+pub fn through_pool(pool: Arc<Pool>, settings: CompileSettings, reader: SecretReader) -> CompileFn {
     Arc::new(move |scope: &CompileScope, request: &CompileRequest| {
         let wire = to_request(&scope.namespace, request, &settings);
         let mut secrets = |namespace: &str, name: &str, key: &str| -> Result<String, String> {

@@ -97,9 +97,10 @@ impl Grants {
         }
         let covering: Vec<&ManifestGrant> = self.covering(namespace, labels).collect();
         let allowed = covering.iter().any(|g| {
-            g.spec.secrets.iter().any(|p| {
-                p == name || glob::Pattern::new(p).is_ok_and(|pat| pat.matches(name))
-            })
+            g.spec
+                .secrets
+                .iter()
+                .any(|p| p == name || glob::Pattern::new(p).is_ok_and(|pat| pat.matches(name)))
         });
         if allowed {
             return Ok(());
@@ -417,7 +418,10 @@ mod tests {
         let err = grants
             .may_read_secret("team-b", &a, "shared")
             .expect_err("not its grant");
-        assert!(err.contains("no ManifestGrant gives namespace team-b"), "{err}");
+        assert!(
+            err.contains("no ManifestGrant gives namespace team-b"),
+            "{err}"
+        );
         // The default: a grant without `secrets` allows none.
         let none = Grants::new(vec![Arc::new(ManifestGrant::test("x", &["x"]))]);
         assert!(none.may_read_secret("x", &a, "anything").is_err());

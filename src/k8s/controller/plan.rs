@@ -7,13 +7,13 @@
 //! objects and a fake compile function.
 
 use super::grant::{self, Grants};
-use crate::k8s::{codec, seal};
 use crate::k8s::crd::{
     CatalogSource, Manifest, ManifestError, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
 };
 use crate::k8s::metrics::ControllerMetrics;
 use crate::k8s::selector::SelectorError;
 use crate::k8s::status::{self, Wanted, kind};
+use crate::k8s::{codec, seal};
 use k8s_openapi::api::core::v1::Node;
 use kube::ResourceExt;
 use kuppet_catalog::Catalog;

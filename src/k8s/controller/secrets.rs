@@ -23,9 +23,8 @@ const READ_TIMEOUT: Duration = Duration::from_secs(10);
 pub fn reader(client: Client, handle: tokio::runtime::Handle) -> SecretReader {
     Arc::new(move |namespace: &str, name: &str, key: &str| {
         let api: Api<Secret> = Api::namespaced(client.clone(), namespace);
-        let got = handle.block_on(async {
-            tokio::time::timeout(READ_TIMEOUT, api.get_opt(name)).await
-        });
+        let got =
+            handle.block_on(async { tokio::time::timeout(READ_TIMEOUT, api.get_opt(name)).await });
         let unavailable = |why: String| (SECRET_UNAVAILABLE.to_string(), why);
         let secret = match got {
             Err(_) => {

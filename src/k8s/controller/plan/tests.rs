@@ -795,7 +795,10 @@ fn secrets_are_sealed_to_the_node_and_a_recompile_keeps_the_digest() {
     crate::k8s::seal::unseal_catalog(&mut opened, &key).expect("its node opens it");
     let pw = opened.resource("File[/etc/db.pw]").expect("declared");
     assert_eq!(pw.param_str("content"), Some("value of team-a/db"));
-    assert!(planner.secret_refresh("web-1").is_some(), "it read a Secret");
+    assert!(
+        planner.secret_refresh("web-1").is_some(),
+        "it read a Secret"
+    );
     // New facts recompile; the same catalog seals to the same bytes.
     let current = NodeCatalog::test("web-1", &spec, 1);
     let mut newer = facts.clone();
@@ -805,7 +808,11 @@ fn secrets_are_sealed_to_the_node_and_a_recompile_keeps_the_digest() {
         planner.plan_granted(&web(), Some(&newer), &m, &grants, Some(&current)),
         Plan::Unchanged
     );
-    assert_eq!(calls.load(Ordering::SeqCst), before + 1, "it compiled again");
+    assert_eq!(
+        calls.load(Ordering::SeqCst),
+        before + 1,
+        "it compiled again"
+    );
     // A new key (node re-created): sealed anew, to the new key.
     let rekeyed = keyed_facts("web-1", &crate::k8s::seal::NodeKey::generate());
     let again = spec_of(planner.plan_granted(&web(), Some(&rekeyed), &m, &grants, Some(&current)));
@@ -819,9 +826,24 @@ fn secrets_are_sealed_to_the_node_and_a_recompile_keeps_the_digest() {
 #[test]
 fn a_node_without_a_key_gets_no_catalog_with_secrets() {
     let (planner, _) = fixtures::planner();
-    let m = vec![Arc::new(Manifest::test("team-a", "db", "secret /etc/db.pw db"))];
-    match planner.plan_granted(&web(), Some(&NodeFacts::test("web-1")), &m, &secret_grants(&["db"]), None) {
-        Plan::Failed { reason, message, blamed, .. } => {
+    let m = vec![Arc::new(Manifest::test(
+        "team-a",
+        "db",
+        "secret /etc/db.pw db",
+    ))];
+    match planner.plan_granted(
+        &web(),
+        Some(&NodeFacts::test("web-1")),
+        &m,
+        &secret_grants(&["db"]),
+        None,
+    ) {
+        Plan::Failed {
+            reason,
+            message,
+            blamed,
+            ..
+        } => {
             assert_eq!(reason, reason::NODE_KEY_MISSING);
             assert!(message.contains("File[/etc/db.pw] content"), "{message}");
             assert_eq!(blamed, vec![("team-a".to_string(), "db".to_string())]);
@@ -829,8 +851,18 @@ fn a_node_without_a_key_gets_no_catalog_with_secrets() {
         other => panic!("published without a key: {other:?}"),
     }
     // Without Sensitive values, no key is needed.
-    let plain = vec![Arc::new(Manifest::test("team-a", "motd", "file /etc/motd hi"))];
-    spec_of(planner.plan_granted(&web(), Some(&NodeFacts::test("web-1")), &plain, &secret_grants(&[]), None));
+    let plain = vec![Arc::new(Manifest::test(
+        "team-a",
+        "motd",
+        "file /etc/motd hi",
+    ))];
+    spec_of(planner.plan_granted(
+        &web(),
+        Some(&NodeFacts::test("web-1")),
+        &plain,
+        &secret_grants(&[]),
+        None,
+    ));
 }
 
 #[test]
@@ -846,10 +878,15 @@ fn a_secret_the_grants_do_not_list_stalls_the_manifest_with_secret_denied() {
         None,
     );
     match plan {
-        Plan::Failed { reason, message, .. } => {
+        Plan::Failed {
+            reason, message, ..
+        } => {
             assert_eq!(reason, reason::SECRET_DENIED);
             assert!(message.contains("lists Secret root-ca"), "{message}");
-            assert!(message.contains("(file: team-a/db.pp, line: 1"), "{message}");
+            assert!(
+                message.contains("(file: team-a/db.pp, line: 1"),
+                "{message}"
+            );
         }
         other => panic!("not refused: {other:?}"),
     }
@@ -857,5 +894,8 @@ fn a_secret_the_grants_do_not_list_stalls_the_manifest_with_secret_denied() {
         stalled_reason(&planner, &m, &["web-1"]),
         ("True".into(), "SecretDenied".into())
     );
-    assert!(planner.secret_refresh("web-1").is_some(), "tried again later");
+    assert!(
+        planner.secret_refresh("web-1").is_some(),
+        "tried again later"
+    );
 }
