@@ -172,6 +172,7 @@ fn compile_file(pp: &Path, modules: &Path, facts: Map<String, Value>) -> Outcome
     let hiera = pp.with_extension("hiera.yaml");
     let data = kuppet_eval::DataConfig {
         hiera_config: hiera.is_file().then_some(hiera),
+        ..Default::default()
     };
     match kuppet_eval::compile_with_data(&request, &data).map(|c| c.catalog) {
         Ok(catalog) => match serde_json::from_str(&catalog.to_json()) {

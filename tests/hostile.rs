@@ -83,6 +83,7 @@ fn run(pp: &Path, facts: serde_json::Map<String, serde_json::Value>) -> Result<S
     let hiera = pp.with_extension("hiera.yaml");
     let data = kuppet_eval::DataConfig {
         hiera_config: hiera.is_file().then_some(hiera),
+        ..Default::default()
     };
     match kuppet_eval::compile_with_data(&request, &data) {
         Ok(_) => Err("compiled without an error".to_string()),
