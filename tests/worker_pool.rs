@@ -151,3 +151,38 @@ fn the_sandbox_hides_files_outside_its_read_paths() {
 fn libc_sigabrt() -> i32 {
     6
 }
+
+#[test]
+fn kuppet_secret_is_answered_by_the_controller_through_the_workers_pipe() {
+    let pool = pool(&[], Duration::from_secs(20));
+    let source = "file { '/etc/db.pw': content => kuppet::secret('db', 'password') }\n\
+                  file { '/etc/other': content => kuppet::secret('db', 'user') }\n";
+    let mut asked = Vec::new();
+    let mut lookup = |ns: &str, name: &str, key: &str| -> Result<String, String> {
+        asked.push(format!("{ns}/{name}/{key}"));
+        Ok(format!("{key} of {ns}/{name}"))
+    };
+    let out = pool.compile(&request(source, None), &mut lookup);
+    let Ok(Outcome::Compiled { catalog, .. }) = out else {
+        panic!("{out:?}")
+    };
+    let pw = catalog.resource("File[/etc/db.pw]").expect("declared");
+    assert_eq!(pw.param_str("content"), Some("password of team-a/db"));
+    assert_eq!(pw.sensitive_parameters, vec!["content".to_string()]);
+    assert_eq!(asked, ["team-a/db/password", "team-a/db/user"]);
+    // A refusal is the compile's located error, with the controller's code;
+    // the same worker goes on compiling.
+    let mut deny =
+        |_: &str, _: &str, _: &str| -> Result<String, String> { Err("SECRET_DENIED: no".into()) };
+    match pool.compile(&request(source, None), &mut deny) {
+        Ok(Outcome::Failed { code, message, .. }) => {
+            assert_eq!(code, "SECRET_DENIED");
+            assert!(
+                message.contains("(file: team-a/site.pp, line: 1, column: 33)"),
+                "{message}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    compiles(&pool);
+}
