@@ -83,3 +83,72 @@ pub(crate) fn secret<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<Va
         Err((code, message)) => Err(located(code_of(&code), message)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{CompileRequest, DataConfig, ManifestInput, SecretSource};
+    use std::sync::Arc;
+
+    fn compile(path: &str, source: &str, data: &DataConfig) -> Result<String, (String, String)> {
+        let request = CompileRequest {
+            manifests: vec![ManifestInput {
+                manifest: Arc::new(kuppet_syntax::parse(path, source).expect("parses")),
+                apply_top_level: true,
+            }],
+            node: "web-1".into(),
+            ..Default::default()
+        };
+        match crate::compile_with_data(&request, data) {
+            Ok(c) => Ok(serde_json::to_string(&c.catalog).unwrap_or_default()),
+            Err(d) => Err((d.code.to_string(), d.to_string())),
+        }
+    }
+
+    const CALL: &str = "file { '/etc/pw': content => kuppet::secret('db', 'password') }\n";
+
+    #[test]
+    fn without_a_controller_the_call_is_a_located_error() {
+        let (code, message) =
+            compile("team-a/app.pp", CALL, &DataConfig::default()).expect_err("no secret source");
+        assert_eq!(code, super::SECRET_UNAVAILABLE);
+        assert!(
+            message.contains("read by the kuppet controller only"),
+            "{message}"
+        );
+        assert!(
+            message.contains("(file: team-a/app.pp, line: 1, column: 30)"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn the_value_is_sensitive_and_the_namespace_is_the_callers() {
+        let data = DataConfig {
+            secrets: SecretSource(Some(Arc::new(|ns: &str, name: &str, key: &str| {
+                if ns == "team-a" {
+                    Ok(format!("{key}@{name}"))
+                } else {
+                    Err((super::SECRET_DENIED.to_string(), format!("not {ns}")))
+                }
+            }))),
+            ..Default::default()
+        };
+        let json = compile("team-a/app.pp", CALL, &data).expect("compiles");
+        assert!(json.contains("\"content\":\"password@db\""), "{json}");
+        assert!(
+            json.contains("\"sensitive_parameters\":[\"content\"]"),
+            "{json}"
+        );
+        let (code, message) = compile("team-b/app.pp", CALL, &data).expect_err("another namespace");
+        assert_eq!(code, super::SECRET_DENIED);
+        assert!(message.contains("not team-b"), "{message}");
+        // Code that is not a Manifest's (a module's file) may not ask.
+        let (code, message) =
+            compile("/srv/modules/app/manifests/init.pp", CALL, &data).expect_err("module");
+        assert_eq!(code, super::SECRET_DENIED);
+        assert!(message.contains("only the code of a Manifest"), "{message}");
+        let (_, message) = compile("team-a/app.pp", "$x = kuppet::secret('db')\n", &data)
+            .expect_err("one argument");
+        assert!(message.contains("expects 2 String arguments"), "{message}");
+    }
+}
