@@ -414,6 +414,7 @@ impl Agent {
         gather: FactsFn,
     ) -> Result<Agent, AgentError> {
         let state = StateDir::new(&options.root, &options.state_dir)?;
+        let seal_key = Arc::new(state.seal_key()?);
         let current = state
             .load_catalog()
             .unwrap_or_else(|e| {
@@ -421,7 +422,14 @@ impl Agent {
                 None
             })
             .filter(|cached| {
-                match kuppet_transaction::check(&cached.catalog, &Limits::default()) {
+                // Checked as it will be applied: opened with this node's key.
+                let checked = unsealed(&cached.catalog, &seal_key)
+                    .map_err(|e| e.to_string())
+                    .and_then(|opened| {
+                        kuppet_transaction::check(&opened, &Limits::default())
+                            .map_err(|e| e.to_string())
+                    });
+                match checked {
                     Ok(()) => true,
                     Err(e) => {
                         tracing::warn!(error = %e, "ignoring the cached catalog: it is invalid");
@@ -429,7 +437,6 @@ impl Agent {
                     }
                 }
             });
-        let seal_key = Arc::new(state.seal_key()?);
         let pending = state.load_pending().unwrap_or_else(|e| {
             tracing::warn!(error = %e, "ignoring the unreported status");
             None

@@ -812,3 +812,39 @@ fn a_cached_catalog_that_fails_the_checks_is_not_applied() {
     .expect("agent");
     assert!(agent.current().is_none());
 }
+
+#[tokio::test]
+async fn a_sealed_catalog_is_applied_in_clear_and_cached_sealed_across_restarts() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let runs = Arc::new(AtomicUsize::new(0));
+    let opts = options(root.path());
+    let key = StateDir::new(root.path(), &opts.state_dir)
+        .expect("state dir")
+        .seal_key()
+        .expect("the agent's key");
+    let nc = sealed_node_catalog("Pa55-For-Node-A", &key);
+    {
+        let mut agent =
+            Agent::new(None, opts.clone(), fake_apply(runs.clone()), no_facts()).expect("agent");
+        assert!(agent.on_catalog(nc).await, "a new catalog");
+        agent.run_once().await.expect("ran");
+    }
+    assert_eq!(
+        std::fs::read_to_string(root.path().join("etc/motd")).expect("applied"),
+        "Pa55-For-Node-A"
+    );
+    let cache = std::fs::read_to_string(opts.state_dir.join("catalog.json")).expect("cached");
+    assert!(
+        !cache.contains("Pa55"),
+        "the cache holds it sealed: {cache}"
+    );
+    // Restarted without the API server: the sealed cache is still enforced.
+    std::fs::write(root.path().join("etc/motd"), "broken").expect("writes");
+    let mut again = Agent::new(None, opts, fake_apply(runs.clone()), no_facts()).expect("agent");
+    assert!(again.current().is_some(), "the sealed cache is kept");
+    again.run_once().await.expect("ran from the cache");
+    assert_eq!(
+        std::fs::read_to_string(root.path().join("etc/motd")).expect("repaired"),
+        "Pa55-For-Node-A"
+    );
+}
