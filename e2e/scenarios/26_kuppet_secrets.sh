@@ -108,6 +108,25 @@ rotated() { [[ $(cat "$root_b/etc/e2e-sec/db" 2>/dev/null) == Db-Pw-For-B-Rotate
 wait_for 150 "the rotated Secret on B" rotated
 measure "a changed Secret to its node" "$(seconds_since "$t0")"
 
+# Node B loses its key (re-created, state dir wiped): its agent makes a new
+# one and publishes it; a catalog sealed to the old key is refused
+# (SealedForAnotherKey) and the controller seals to the new key.
+old_key=$(k get nodefacts e2e-s-b -o jsonpath='{.spec.sealKey}')
+old_digest=$(digest_of e2e-s-b)
+stop_bg agent-e2e-s-b
+rm -f "$root_b/var/lib/kuppet/seal-key.json"
+echo stale >"$root_b/etc/e2e-sec/db"
+t0=$(now_ms)
+start_agent e2e-s-b
+new_key() { [[ $(k get nodefacts e2e-s-b -o jsonpath='{.spec.sealKey}') != "$old_key" ]]; }
+wait_for 60 "B's new seal key in its NodeFacts" new_key
+resealed() { [[ $(digest_of e2e-s-b) != "$old_digest" ]]; }
+wait_for 60 "B's catalog sealed to its new key" resealed
+rewritten() { [[ $(cat "$root_b/etc/e2e-sec/db" 2>/dev/null) == Db-Pw-For-B-Rotated ]]; }
+wait_for 90 "B's value applied with its new key" rewritten
+measure "a new node key to its values applied" "$(seconds_since "$t0")"
+log "B's agent refused $(grep -c 'sealed to the key' "$E2E_STATE/logs/agent-e2e-s-b.log" || true) catalog(s) sealed to its old key meanwhile"
+
 # Refused reads stall their Manifest with the reason; no node receives it.
 reason() { k get manifest "$1" -n "$NS" -o jsonpath='{.status.conditions[?(@.type=="Stalled")].reason}'; }
 stalled_with() { [[ $(reason "$1") == "$2" ]]; }
