@@ -13,6 +13,12 @@
 //! duplicates, edges, each resource's parameters): a bad one is refused with
 //! the reason `CatalogInvalid`, and the agent goes on enforcing its last good
 //! catalog, saying so in every status until a good catalog arrives.
+//!
+//! The catalog's `Sensitive` values arrive sealed to this node's key (its
+//! pair is kept in the state dir, the public half published in NodeFacts;
+//! see `seal`): they are opened for each run only, and a catalog sealed to
+//! another key is refused with `SealedForAnotherKey` until the controller
+//! seals it to the key published.
 
 pub mod cache;
 pub mod summary;

@@ -50,15 +50,6 @@ pub struct CompileScope {
 }
 
 impl CompileScope {
-    /// A scope that may read no Secret (tests of other concerns).
-    pub fn without_secrets(namespace: &str) -> CompileScope {
-        CompileScope {
-            namespace: namespace.to_string(),
-            may_read_secret: Arc::new(|_: &str, _: &str| Err("no Secrets here".to_string())),
-            read: Arc::default(),
-        }
-    }
-
     /// Checks a read and records it when allowed.
     pub fn check_secret(&self, namespace: &str, name: &str) -> Result<(), String> {
         (self.may_read_secret)(namespace, name)?;
@@ -728,7 +719,7 @@ impl Planner {
                 })(),
             }
         };
-        let secrets_read_at = (self.metrics_read(&scope)
+        let secrets_read_at = (self.read_secrets(&scope)
             || matches!(&result, Err(f) if [reason::SECRET_DENIED, reason::SECRET_NOT_FOUND].contains(&f.reason)))
         .then(Instant::now);
         let (outcome, plan) = match result {
@@ -787,7 +778,7 @@ impl Planner {
     }
 
     /// Whether the compile of `scope` read any Secret.
-    fn metrics_read(&self, scope: &CompileScope) -> bool {
+    fn read_secrets(&self, scope: &CompileScope) -> bool {
         scope.read.lock().is_ok_and(|r| !r.is_empty())
     }
 
