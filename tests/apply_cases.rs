@@ -81,7 +81,8 @@ struct Case {
     dir: PathBuf,
     args: Vec<String>,
     /// The case names modules (`CASE.modules`): kuppet compiles it with the
-    /// copies of their Ruby types and manifests in `tests/apply/modules`.
+    /// copies of their Ruby types and manifests in `tests/apply/modules`,
+    /// which also serve the case's `puppet:///modules/...` sources.
     modules: bool,
     /// The case runs the stand-in tools (`CASE.fake-tools`: mount, crontab),
     /// keeping their state in the sandbox.
@@ -137,11 +138,13 @@ impl Case {
                 let facts_path = work.join("facts.json");
                 std::fs::write(&facts_path, facts.to_string()).expect("write facts");
                 cmd.arg(self.file(".pp")).arg("--facts").arg(&facts_path);
-                if self.modules {
-                    cmd.arg("--modulepath")
-                        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/apply/modules"));
-                }
             }
+        }
+        // The modules also serve `puppet:///modules/...` sources, whatever
+        // compiled the catalog.
+        if self.modules {
+            cmd.arg("--modulepath")
+                .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/apply/modules"));
         }
         cmd.arg("--detailed-exitcodes")
             .arg("--report-file")

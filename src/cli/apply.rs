@@ -9,6 +9,7 @@
 use super::compile::{FileNames, Inputs, compile_files, print_apply_logs};
 use kuppet_catalog::Catalog;
 use kuppet_resources::Level;
+use kuppet_resources::file::serve::ModulePath;
 use kuppet_syntax::diagnostics::Diagnostic;
 use kuppet_transaction::{self as transaction, ApplyOptions};
 use std::path::{Path, PathBuf};
@@ -29,7 +30,8 @@ pub struct Args {
     /// The node name (certname); defaults to the `fqdn` fact.
     #[arg(long)]
     pub node: Option<String>,
-    /// Directories holding modules, colon-separated.
+    /// Directories holding modules, colon-separated; `puppet:///modules/...`
+    /// sources are served from them (with `--catalog` too).
     #[arg(long)]
     pub modulepath: Option<String>,
     /// Hiera data beyond the modules' own: a `hiera.yaml` (version 5, or 3)
@@ -146,6 +148,14 @@ fn run_inner(args: Args) -> Result<u8, Failure> {
         config_retrieval: Some(config_retrieval),
         state_dir: args.statedir.clone(),
         limits,
+        // `puppet:///modules/...` sources come from the modulepath, as
+        // `puppet apply` serves them.
+        file_server: Some(std::sync::Arc::new(ModulePath::new(
+            args.modulepath
+                .as_deref()
+                .map(super::compile::modulepath_dirs)
+                .unwrap_or_default(),
+        ))),
     };
     let report = transaction::apply(&catalog, &options)
         .map_err(|e| format!("Failed to apply catalog: {e}"))?;

@@ -13,16 +13,19 @@
 
 pub mod checksum;
 pub mod recurse;
+pub mod serve;
 
 use super::{
     Context, Examined, Level, Property, ResourceError, Source, Sync, located, mode, param_bool,
     param_list, param_string,
 };
+use crate::RootFs;
 use checksum::{Checksum, hex};
 use kuppet_catalog::Resource;
 use kuppet_catalog::graph::{AutoRequire, normalize_path};
 use kuppet_catalog::validate::check_path;
 use serde_json::{Value, json};
+use serve::Served;
 use sha2::Digest;
 use std::fs;
 use std::io::Write;
@@ -92,6 +95,32 @@ fn ftype(meta: &fs::Metadata) -> &'static str {
     }
 }
 
+/// The tree a source is read from and its path there: the managed root for
+/// a local source, what the host's file server serves for a `puppet:` URL
+/// (None: it serves nothing of that name).
+pub(crate) fn locate_source(
+    host: &crate::Machine,
+    source: &str,
+) -> Result<Option<(RootFs, String)>, ResourceError> {
+    if source.starts_with("puppet:") {
+        let Some(server) = host.file_server() else {
+            return Err(ResourceError::failed(format!(
+                "Could not retrieve {source}: this run has no file server (kuppet apply serves puppet:///modules/... from --modulepath; the agent does not fetch them from the controller yet); compile the file into the catalog with content => file(...)"
+            )));
+        };
+        return match server.locate(source) {
+            Ok(Served::Found { tree, path }) => Ok(Some((tree, path))),
+            Ok(Served::Missing) => Ok(None),
+            Err(e) => Err(ResourceError::failed(e.to_string())),
+        };
+    }
+    let managed = source
+        .strip_prefix("file://")
+        .or_else(|| source.strip_prefix("file:"))
+        .unwrap_or(source);
+    Ok(Some((host.fs().clone(), managed.to_string())))
+}
+
 /// A `file` resource.
 #[derive(Debug)]
 pub struct File {
@@ -113,8 +142,10 @@ pub struct File {
     checksum: Checksum,
     validate_cmd: Option<String>,
     validate_replacement: String,
-    /// Found while examining: the source file used (a managed path).
-    source_path: Option<String>,
+    /// Found while examining: the source file used (a path in its tree:
+    /// the managed root for a local source, a module's files for
+    /// `puppet:///modules/...`).
+    source_path: Option<(RootFs, String)>,
     source_uri: Option<String>,
     desired_sum: Option<String>,
     /// A feature kuppet lacks: evaluating the resource fails with this.
@@ -241,9 +272,10 @@ impl File {
             let scheme = source.split_once("://").map(|(s, _)| s);
             match scheme {
                 _ if source.starts_with('/') || source.starts_with("file:") => {}
-                Some("puppet" | "http" | "https") => {
+                Some("puppet") => {}
+                Some("http" | "https") => {
                     unsupported = Some(format!(
-                        "kuppet applies only local sources (a path or file:// URI), not {source}; compile module files into the catalog with content => file(...)"
+                        "kuppet applies only local and puppet:/// sources, not {source}; compile the file into the catalog with content => file(...)"
                     ));
                 }
                 Some(other) => {
@@ -325,16 +357,11 @@ impl File {
             return Ok(());
         }
         for source in &self.sources {
-            let managed = match source.strip_prefix("file://") {
-                Some(rest) => rest.to_string(),
-                None => match source.strip_prefix("file:") {
-                    Some(rest) => rest.to_string(),
-                    None => source.clone(),
-                },
+            let Some((root, managed)) = locate_source(cx.host, source)? else {
+                continue;
             };
-            let root = cx.host.fs();
             if let Ok(meta) = root.metadata(&managed, self.follow) {
-                let uri = if source.starts_with("file:") {
+                let uri = if source.starts_with("file:") || source.starts_with("puppet:") {
                     source.clone()
                 } else {
                     format!("file://{source}")
@@ -380,7 +407,7 @@ impl File {
                         self.group = Some(meta.gid().to_string());
                     }
                 }
-                self.source_path = Some(managed);
+                self.source_path = Some((root, managed));
                 self.source_uri = Some(uri);
                 return Ok(());
             }
@@ -389,7 +416,7 @@ impl File {
             .sources
             .iter()
             .map(|s| {
-                if s.starts_with("file:") {
+                if s.starts_with("file:") || s.starts_with("puppet:") {
                     s.clone()
                 } else {
                     format!("file://{s}")
@@ -747,8 +774,8 @@ impl File {
             tmp.file()
                 .write_all(content)
                 .map_err(|e| wrap(io_text(&e)))?;
-        } else if let Some(src) = &self.source_path {
-            let mut input = root.open(src).map_err(|e| wrap(io_text(&e)))?;
+        } else if let Some((tree, src)) = &self.source_path {
+            let mut input = tree.open(src).map_err(|e| wrap(io_text(&e)))?;
             std::io::copy(&mut input, tmp.file()).map_err(|e| wrap(io_text(&e)))?;
         }
         tmp.file().sync_all().map_err(|e| wrap(io_text(&e)))?;

@@ -26,6 +26,8 @@ pub struct Machine {
     /// Run provider tools (dpkg-query, systemctl, useradd...) from this
     /// directory on the running system instead of inside the root.
     tool_dir: Option<PathBuf>,
+    /// Serves `puppet:///` sources (None: this run has no file server).
+    file_server: Option<std::sync::Arc<dyn crate::file::serve::FileServer>>,
     /// `/etc/passwd` and `/etc/group` as last read; cleared whenever a
     /// provider tool runs (it may have changed them).
     accounts: std::cell::RefCell<Option<(Vec<PasswdEntry>, Vec<GroupEntry>)>>,
@@ -119,6 +121,7 @@ impl Machine {
             fs: RootFs::new(&root)?,
             root,
             tool_dir: None,
+            file_server: None,
             accounts: std::cell::RefCell::new(None),
         })
     }
@@ -128,6 +131,21 @@ impl Machine {
     pub fn with_tool_dir(mut self, dir: Option<PathBuf>) -> Machine {
         self.tool_dir = dir;
         self
+    }
+
+    /// Serves `puppet:///` sources from `server` (`kuppet apply`: the
+    /// modulepath).
+    pub fn with_file_server(
+        mut self,
+        server: Option<std::sync::Arc<dyn crate::file::serve::FileServer>>,
+    ) -> Machine {
+        self.file_server = server;
+        self
+    }
+
+    /// What serves `puppet:///` sources, when something does.
+    pub fn file_server(&self) -> Option<&dyn crate::file::serve::FileServer> {
+        self.file_server.as_deref()
     }
 
     pub fn root(&self) -> &Path {

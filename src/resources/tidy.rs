@@ -176,7 +176,7 @@ pub fn generate(
     let mut candidates = vec![top.clone()];
     if let Some(limit) = criteria.recurse {
         candidates.extend(
-            recurse::walk(host, &top, limit, false, &[])
+            recurse::walk(host.fs(), &top, limit, false, &[])
                 .into_iter()
                 .map(|e| recurse::join(&top, &e.relative)),
         );

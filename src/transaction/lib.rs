@@ -64,6 +64,9 @@ pub struct ApplyOptions {
     pub state_dir: Option<PathBuf>,
     /// How big a catalog the run accepts (see [`check`]).
     pub limits: Limits,
+    /// Serves `puppet:///` sources (`kuppet apply`: the modulepath); None:
+    /// a `file` with such a source fails.
+    pub file_server: Option<std::sync::Arc<dyn kuppet_resources::file::serve::FileServer>>,
 }
 
 /// Why a run could not start. A run that starts always gives a report,
@@ -174,7 +177,10 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
         options.root.clone()
     };
     let host = Machine::new(&root).map_err(TransactionError::Root)?;
-    let host = std::rc::Rc::new(host.with_tool_dir(options.tool_dir.clone()));
+    let host = std::rc::Rc::new(
+        host.with_tool_dir(options.tool_dir.clone())
+            .with_file_server(options.file_server.clone()),
+    );
     let containment: Vec<Vec<String>> = (0..catalog.resources.len())
         .map(|i| graph.containment_path(catalog, i))
         .collect();

@@ -105,18 +105,16 @@ pub fn generate(
         params
     };
     if recurse == Recurse::Local {
-        for entry in walk(host, &top, limit, follow, &ignore) {
+        for entry in walk(host.fs(), &top, limit, follow, &ignore) {
             children.insert(entry.relative.clone(), (inherited(&entry.relative), false));
         }
     }
     let select_all = param_string(resource, "sourceselect").as_deref() == Some("all");
     for source in param_list(resource, "source") {
-        let local = source
-            .strip_prefix("file://")
-            .or_else(|| source.strip_prefix("file:"))
-            .unwrap_or(&source)
-            .to_string();
-        let Ok(meta) = host.fs().metadata(&local, follow) else {
+        let Some((tree, local)) = super::locate_source(host, &source)? else {
+            continue;
+        };
+        let Ok(meta) = tree.metadata(&local, follow) else {
             continue;
         };
         if !meta.is_dir() {
@@ -125,7 +123,7 @@ pub fn generate(
             }
             break;
         }
-        for entry in walk(host, &local, limit, follow, &ignore) {
+        for entry in walk(&tree, &local, limit, follow, &ignore) {
             let slot = children
                 .entry(entry.relative.clone())
                 .or_insert_with(|| (inherited(&entry.relative), false));
@@ -232,12 +230,12 @@ fn glob(pattern: &[u8], name: &[u8]) -> bool {
     }
 }
 
-/// Puppet's `Fileset`: the entries under a directory (managed path), depth
+/// Puppet's `Fileset`: the entries under a directory (a path in `root`), depth
 /// first, `limit` levels deep; links are not followed unless `follow` (and
 /// then inside the root, as everything else). Each entry is looked up by its
 /// managed path, so the walk is bounded by PATH_MAX, never by the stack.
 pub(crate) fn walk(
-    host: &Machine,
+    root: &crate::RootFs,
     top: &str,
     limit: Option<usize>,
     follow: bool,
@@ -284,7 +282,6 @@ pub(crate) fn walk(
             }
         }
     }
-    let root = host.fs();
     let is_dir = root.metadata(top, follow).is_ok_and(|m| m.is_dir());
     let mut out = Vec::new();
     if is_dir {

@@ -1,0 +1,2 @@
+mkdir -p "$SANDBOX/tree"
+echo stale > "$SANDBOX/tree/stale"
