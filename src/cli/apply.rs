@@ -6,6 +6,7 @@
 //! otherwise the manifests are parsed and compiled with the facts
 //! (`--facts`, or gathered from the host) first.
 
+use super::code::Environment;
 use super::compile::{FileNames, Inputs, compile_files, print_apply_logs};
 use kuppet_catalog::Catalog;
 use kuppet_resources::Level;
@@ -18,9 +19,17 @@ use std::time::Instant;
 /// Arguments of `kuppet apply`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Manifests to compile and apply, in order.
-    #[arg(required_unless_present = "catalog")]
+    /// Manifests to compile and apply, in order (with `--environment-dir`:
+    /// instead of the environment's own).
+    #[arg(required_unless_present_any = ["catalog", "environment_dir"])]
     pub manifests: Vec<PathBuf>,
+    /// Compile and apply this environment directory as Puppet does an
+    /// environment: its `environment.conf` (`manifest`, `modulepath` with
+    /// `$basemodulepath` = `--modulepath`), its main manifests, `hiera.yaml`
+    /// at its root as Hiera's environment layer; its modules serve
+    /// `puppet:///modules/...` sources.
+    #[arg(long, value_name = "DIR")]
+    pub environment_dir: Option<PathBuf>,
     /// Apply this catalog JSON instead of compiling manifests.
     #[arg(long)]
     pub catalog: Option<PathBuf>,
@@ -108,6 +117,18 @@ fn run_inner(args: Args) -> Result<u8, Failure> {
     }
     let retrieval = Instant::now();
     let limits = kuppet_catalog::validate::Limits::default();
+    let environment = super::compile::read_environment(
+        args.environment_dir.as_deref(),
+        args.modulepath.as_deref(),
+    )?;
+    let modulepath = match &environment {
+        Some(env) => env.modulepath.clone(),
+        None => args
+            .modulepath
+            .as_deref()
+            .map(super::compile::modulepath_dirs)
+            .unwrap_or_default(),
+    };
     let mut catalog = match &args.catalog {
         Some(path) => {
             let catalog = read_catalog(path)?;
@@ -122,7 +143,7 @@ fn run_inner(args: Args) -> Result<u8, Failure> {
             })?;
             catalog
         }
-        None => compile(&args, &root)?,
+        None => compile(&args, environment.as_ref(), &modulepath, &root)?,
     };
     let config_retrieval = retrieval.elapsed().as_secs_f64();
     if catalog.catalog_uuid.is_empty() {
@@ -150,12 +171,7 @@ fn run_inner(args: Args) -> Result<u8, Failure> {
         limits,
         // `puppet:///modules/...` sources come from the modulepath, as
         // `puppet apply` serves them.
-        file_server: Some(std::sync::Arc::new(ModulePath::new(
-            args.modulepath
-                .as_deref()
-                .map(super::compile::modulepath_dirs)
-                .unwrap_or_default(),
-        ))),
+        file_server: Some(std::sync::Arc::new(ModulePath::new(modulepath))),
     };
     let report = transaction::apply(&catalog, &options)
         .map_err(|e| format!("Failed to apply catalog: {e}"))?;
@@ -173,16 +189,17 @@ fn read_catalog(path: &Path) -> Result<Catalog, String> {
         .map_err(|e| format!("The catalog {} is not catalog JSON: {e}", path.display()))
 }
 
-fn compile(args: &Args, root: &Path) -> Result<Catalog, Failure> {
+fn compile(
+    args: &Args,
+    environment: Option<&Environment>,
+    modulepath: &[PathBuf],
+    root: &Path,
+) -> Result<Catalog, Failure> {
     let started = Instant::now();
     let mut facts = match &args.facts {
         Some(path) => kuppet_facts::read_file(path).map_err(|e| Failure::Message(e.to_string()))?,
-        None => match &args.modulepath {
-            Some(path) => {
-                kuppet_facts::gather_with_modules(root, &super::compile::modulepath_dirs(path))
-            }
-            None => kuppet_facts::gather(root),
-        },
+        None if !modulepath.is_empty() => kuppet_facts::gather_with_modules(root, modulepath),
+        None => kuppet_facts::gather(root),
     };
     // Puppet's apply adds its run facts to gathered and given facts alike.
     let certname = match &args.node {
@@ -197,6 +214,7 @@ fn compile(args: &Args, root: &Path) -> Result<Catalog, Failure> {
     kuppet_facts::add_run_facts(&mut facts, &run);
     let inputs = Inputs {
         files: &args.manifests,
+        environment,
         facts,
         // The certname the run facts carry, chosen once.
         node: Some(&run.certname),

@@ -2,6 +2,7 @@
 //! under a budget (`--max-steps`, `--timeout`, `--max-value-size`,
 //! `--max-memory`; the last also limits the process's data segment).
 
+use super::code::Environment;
 use kuppet_eval::{CompileRequest, Compiled, DataConfig, Limits, ManifestInput};
 use kuppet_syntax::diagnostics::Diagnostic;
 use std::path::{Path, PathBuf};
@@ -10,9 +11,16 @@ use std::sync::Arc;
 /// Arguments of `kuppet compile`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Manifests to compile, in order.
-    #[arg(required = true)]
+    /// Manifests to compile, in order (with `--environment-dir`: instead of
+    /// the environment's own).
+    #[arg(required_unless_present = "environment_dir")]
     pub manifests: Vec<PathBuf>,
+    /// Compile this environment directory as Puppet compiles an environment:
+    /// its `environment.conf` (`manifest`, `modulepath` with
+    /// `$basemodulepath` = `--modulepath`), its main manifests, and
+    /// `hiera.yaml` at its root as Hiera's environment layer.
+    #[arg(long, value_name = "DIR")]
+    pub environment_dir: Option<PathBuf>,
     /// Facts as YAML or JSON (a map of fact names to values).
     #[arg(long)]
     pub facts: Option<PathBuf>,
@@ -158,8 +166,17 @@ pub fn run(args: Args) -> u8 {
         },
         None => kuppet_facts::gather(Path::new("/")),
     };
+    let environment =
+        match read_environment(args.environment_dir.as_deref(), args.modulepath.as_deref()) {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("Error: {e}");
+                return 1;
+            }
+        };
     let inputs = Inputs {
         files: &args.manifests,
+        environment: environment.as_ref(),
         facts,
         node: args.node.as_deref(),
         modulepath: args.modulepath.as_deref(),
@@ -212,6 +229,9 @@ pub enum FileNames {
 /// What `kuppet compile` and `kuppet apply` compile.
 pub struct Inputs<'a> {
     pub files: &'a [PathBuf],
+    /// An environment directory: its manifests (unless `files` are given),
+    /// its modulepath and its Hiera layer.
+    pub environment: Option<&'a Environment>,
     pub facts: serde_json::Map<String, serde_json::Value>,
     /// The node name; Puppet's default certname when absent
     /// ([`kuppet_facts::node_name`]).
@@ -226,8 +246,12 @@ pub struct Inputs<'a> {
 
 /// Parses and compiles manifest files for one node.
 pub fn compile_files(inputs: Inputs<'_>) -> Result<Compiled, Diagnostic> {
-    let mut manifests = Vec::with_capacity(inputs.files.len());
-    for file in inputs.files {
+    let files = match inputs.environment {
+        Some(env) if inputs.files.is_empty() => &env.manifests[..],
+        _ => inputs.files,
+    };
+    let mut manifests = Vec::with_capacity(files.len());
+    for file in files {
         let source = super::read_source(file).map_err(Diagnostic::message)?;
         let name = match inputs.names {
             FileNames::AsGiven => file.display().to_string(),
@@ -250,18 +274,42 @@ pub fn compile_files(inputs: Inputs<'_>) -> Result<Compiled, Diagnostic> {
         manifests,
         facts: inputs.facts,
         node,
-        modulepath: inputs.modulepath.map(modulepath_dirs).unwrap_or_default(),
+        modulepath: match inputs.environment {
+            Some(env) => env.modulepath.clone(),
+            None => inputs.modulepath.map(modulepath_dirs).unwrap_or_default(),
+        },
         allow_generate: true,
         limits: inputs.limits,
     };
     let data = DataConfig {
         hiera_config: inputs.hiera_config.map(Path::to_path_buf),
+        environment_hiera_config: inputs.environment.and_then(|e| e.hiera_config.clone()),
         ..Default::default()
     };
     kuppet_eval::compile_with_data(&request, &data)
 }
 
 /// The directories of a `--modulepath` (colon-separated, empty parts skipped).
+/// The environment `--environment-dir` names, read with `--modulepath` as
+/// its base modulepath; settings it ignores are named in a warning.
+pub(crate) fn read_environment(
+    dir: Option<&Path>,
+    modulepath: Option<&str>,
+) -> Result<Option<Environment>, String> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let env = Environment::read(dir, &modulepath.map(modulepath_dirs).unwrap_or_default())?;
+    if !env.ignored_settings.is_empty() {
+        eprintln!(
+            "Warning: {}/environment.conf: kuppet ignores {}",
+            dir.display(),
+            env.ignored_settings.join(", ")
+        );
+    }
+    Ok(Some(env))
+}
+
 pub(crate) fn modulepath_dirs(path: &str) -> Vec<PathBuf> {
     path.split(':')
         .filter(|s| !s.is_empty())

@@ -90,6 +90,10 @@ pub struct DataConfig {
     /// The global layer's `hiera.yaml` (Puppet's `--hiera_config`): version 5,
     /// or 3; relative data directories are relative to its directory.
     pub hiera_config: Option<PathBuf>,
+    /// The environment layer's `hiera.yaml` (at the environment's root):
+    /// searched after the global layer and before the modules' (version 5,
+    /// or 4; a version 3 file is ignored with a warning, as Puppet does).
+    pub environment_hiera_config: Option<PathBuf>,
     /// Answers `kuppet::secret` (the controller's compiles only). Default: none.
     pub secrets: SecretSource,
 }
@@ -177,6 +181,7 @@ fn compile_here(request: &CompileRequest, data: &DataConfig) -> Result<Compiled,
         &types,
     );
     c.hiera.global_config = data.hiera_config.clone();
+    c.hiera.environment_config = data.environment_hiera_config.clone();
     c.allow_generate = request.allow_generate;
     c.secrets = data.secrets.clone();
     for input in &request.manifests {

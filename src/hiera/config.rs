@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Layer {
     Global,
+    /// `hiera.yaml` at an environment's root.
+    Environment,
     Module,
 }
 
@@ -202,7 +204,7 @@ impl HieraConfig {
                     "hiera.yaml version 4 cannot be used in the global layer".into(),
                 ));
             }
-            (4, Layer::Module) => {
+            (4, Layer::Module | Layer::Environment) => {
                 config.version = 4;
                 let datadir = get("datadir")
                     .and_then(|v| v.as_str())
@@ -231,8 +233,9 @@ impl HieraConfig {
                 config.hierarchy = levels;
                 config.v3_merge = merge;
             }
-            (3, Layer::Module) => {
-                // Puppet ignores (with a warning) a version 3 file in a module.
+            (3, Layer::Module | Layer::Environment) => {
+                // Puppet ignores (with a warning) a version 3 file in a
+                // module or at an environment's root.
                 config.version = 3;
             }
             (v, _) => {

@@ -1,7 +1,8 @@
 //! Hiera 5 data lookup, as Puppet 7 does it: the global layer (a
-//! `hiera.yaml` given with `--hiera-config`, Puppet's `hiera_config`) and
-//! the module layer (`MODULE/hiera.yaml` with `data/*.yaml|json`), searched
-//! in that order, level by level; `lookup_options` (merge strategies,
+//! `hiera.yaml` given with `--hiera-config`, Puppet's `hiera_config`), the
+//! environment layer (`hiera.yaml` at the environment's root, version 5 or
+//! 4) and the module layer (`MODULE/hiera.yaml` with `data/*.yaml|json`),
+//! searched in that order, level by level; `lookup_options` (merge strategies,
 //! `convert_to`); interpolation of paths and values; dotted keys; a module's
 //! `default_hierarchy`.
 //!
@@ -35,12 +36,16 @@ const LOOKUP_OPTIONS: &str = "lookup_options";
 pub struct HieraState {
     /// The global layer's `hiera.yaml` (Puppet's `hiera_config`), if any.
     pub global_config: Option<PathBuf>,
+    /// The environment layer's `hiera.yaml` (at the environment's root), if
+    /// any: version 5 (or 4); a version 3 file is ignored with a warning.
+    pub environment_config: Option<PathBuf>,
     /// Where modules are found (the first directory holding a module wins).
     pub modulepath: Vec<PathBuf>,
     configs: FxHashMap<PathBuf, Option<Rc<HieraConfig>>>,
     files: FxHashMap<PathBuf, Rc<DataHash>>,
-    /// Compiled lookup_options per module (`None`: keys without a module).
-    options: FxHashMap<Option<String>, Rc<KeyOptions>>,
+    /// Compiled lookup_options per module (`None`: keys without a module)
+    /// and whether the lookup was of the global layer only.
+    options: FxHashMap<(Option<String>, bool), Rc<KeyOptions>>,
     default_options: FxHashMap<String, Rc<KeyOptions>>,
     /// Keys being looked up, innermost last (for recursion errors).
     stack: Vec<String>,
@@ -67,13 +72,18 @@ impl HieraState {
         }
         let c = HieraConfig::load(path, layer)?.map(Rc::new);
         if let Some(cfg) = &c
-            && layer == Layer::Module
             && cfg.version == 3
         {
-            self.warnings.push(format!(
-                "hiera.yaml version 3 found at module root was ignored (file: {})",
-                path.display()
-            ));
+            match layer {
+                Layer::Module => self.warnings.push(format!(
+                    "hiera.yaml version 3 found at module root was ignored (file: {})",
+                    path.display()
+                )),
+                Layer::Environment => self
+                    .warnings
+                    .push("hiera.yaml version 3 found at the environment root was ignored".into()),
+                Layer::Global => {}
+            }
         }
         self.configs.insert(path.to_path_buf(), c.clone());
         Ok(c)
@@ -147,6 +157,7 @@ type LayerConfig = (Rc<HieraConfig>, Option<String>);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Source {
     Global,
+    Environment,
     Module,
     ModuleDefault,
 }
@@ -156,7 +167,7 @@ pub struct Lookup<'s> {
     state: &'s mut HieraState,
     scope: &'s dyn ScopeVars,
     /// `hiera()` and friends: the global layer only (Puppet, without an
-    /// environment data provider).
+    /// environment data provider; with one, they search every layer).
     global_only: bool,
     /// Extra variables (the key of `mapped_paths`).
     locals: Vec<(String, Value)>,
@@ -213,6 +224,11 @@ impl<'s> Lookup<'s> {
             .find("::")
             .map(|i| root[..i].to_string())
             .filter(|m| !m.is_empty());
+        if self.global_only && self.environment_layer()?.is_some() {
+            // Puppet's hiera() searches every layer when the environment
+            // has its own data.
+            self.global_only = false;
+        }
         self.enter(key)?;
         let r = self.search_root(key, &root, &segments[1..], module, merge);
         self.leave();
@@ -243,6 +259,7 @@ impl<'s> Lookup<'s> {
         };
         let mut sources = vec![Source::Global];
         if !self.global_only {
+            sources.push(Source::Environment);
             sources.push(Source::Module);
         }
         let found = self.collect(&sources, module.as_deref(), root, &merge)?;
@@ -322,6 +339,7 @@ impl<'s> Lookup<'s> {
                 };
                 Ok(self.state.config(&path, Layer::Global)?.map(|c| (c, None)))
             }
+            Source::Environment => Ok(self.environment_layer()?.map(|c| (c, None))),
             Source::Module | Source::ModuleDefault => {
                 let Some(module) = module else {
                     return Ok(None);
@@ -334,6 +352,16 @@ impl<'s> Lookup<'s> {
                     .map(|c| (c, Some(module.to_string()))))
             }
         }
+    }
+
+    /// The environment layer's configuration, when the environment has a
+    /// `hiera.yaml` of version 4 or 5.
+    fn environment_layer(&mut self) -> Result<Option<Rc<HieraConfig>>, LookupError> {
+        let Some(path) = self.state.environment_config.clone() else {
+            return Ok(None);
+        };
+        let c = self.state.config(&path, Layer::Environment)?;
+        Ok(c.filter(|c| c.version >= 4))
     }
 
     /// The existing files of a level, interpolated in this scope.
@@ -446,12 +474,18 @@ impl<'s> Lookup<'s> {
 
     /// The lookup_options for keys of `module` (global ones first).
     fn key_options(&mut self, module: Option<&str>) -> Result<Rc<KeyOptions>, LookupError> {
-        let cache_key = module.map(str::to_string);
+        let cache_key = (module.map(str::to_string), self.global_only);
         if let Some(o) = self.state.options.get(&cache_key) {
             return Ok(o.clone());
         }
-        let global = self.collect(&[Source::Global], None, LOOKUP_OPTIONS, &Merge::Hash)?;
-        let mut merged = global;
+        // The global and environment layers' options apply to every key;
+        // the higher layer wins a key both give.
+        let sources: &[Source] = if self.global_only {
+            &[Source::Global]
+        } else {
+            &[Source::Global, Source::Environment]
+        };
+        let mut merged = self.collect(sources, None, LOOKUP_OPTIONS, &Merge::Hash)?;
         if let Some(m) = module.filter(|_| !self.global_only) {
             let module_opts =
                 self.collect(&[Source::Module], Some(m), LOOKUP_OPTIONS, &Merge::Hash)?;
