@@ -4,7 +4,7 @@
 //! process exit code. Errors are printed here, at the binary's edge.
 
 mod apply;
-mod code;
+pub(crate) mod code;
 mod compile;
 mod diff;
 mod facts;

@@ -5,6 +5,7 @@
 //! - [`controller`]: Manifests + NodeFacts + Nodes → NodeCatalog specs;
 //! - [`agent`]: a node's NodeCatalog → a converged host + NodeCatalog status;
 //! - [`codec`]: a catalog's digest and its encoding inside a NodeCatalog;
+//! - [`sources`]: environments from OCI artifacts, kept and parsed by digest;
 //! - [`status`], [`events`], [`metrics`], [`http`], [`leader`], [`selector`]:
 //!   kstatus conditions, Events, Prometheus metrics, the probe endpoint,
 //!   Lease-based leader election and Node label selectors.
@@ -19,6 +20,7 @@ pub mod leader;
 pub mod metrics;
 pub mod seal;
 pub mod selector;
+pub mod sources;
 pub mod status;
 #[cfg(test)]
 pub mod testing;
