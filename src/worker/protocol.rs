@@ -139,6 +139,10 @@ pub struct Request {
     pub modulepath: Vec<PathBuf>,
     #[serde(default)]
     pub hiera_config: Option<PathBuf>,
+    /// The environment layer's `hiera.yaml` (an environment's root, e.g.
+    /// unpacked from an artifact); between the global and module layers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub environment_hiera_config: Option<PathBuf>,
     #[serde(default)]
     pub limits: Limits,
     /// Whether `generate()` may run commands (Puppet's default: yes; the

@@ -154,6 +154,7 @@ fn serve_one<R: Read, W: Write>(
         limits: request.limits.to_eval(),
     };
     let hiera_config = request.hiera_config.clone();
+    let environment_hiera_config = request.environment_hiera_config.clone();
     let fault = request.fault.filter(|_| options.test_faults);
     // `kuppet::secret` on the compile thread asks this thread, which owns
     // the pipes: one Secret frame out, one SecretValue frame back.
@@ -185,6 +186,7 @@ fn serve_one<R: Read, W: Write>(
                     });
                 let data = DataConfig {
                     hiera_config,
+                    environment_hiera_config,
                     secrets: kuppet_eval::SecretSource(Some(source)),
                 };
                 kuppet_eval::compile_with_data(&compile_request, &data)
@@ -385,6 +387,28 @@ mod tests {
         assert_eq!(code, "SYNTAX_ERROR");
         assert!(message.contains("team-a/site.pp"), "{message}");
         assert!(matches!(answers[3], FromWorker::Done(_)));
+    }
+
+    #[test]
+    fn an_environments_hiera_layer_reaches_the_compile() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let env = dir.path();
+        std::fs::create_dir_all(env.join("data")).expect("mkdir");
+        std::fs::write(env.join("hiera.yaml"), "version: 5\n").expect("write");
+        std::fs::write(env.join("data/common.yaml"), "motd: from the environment\n")
+            .expect("write");
+        let mut r = request("notify { lookup('motd'): }\n");
+        if let ToWorker::Compile(req) = &mut r {
+            req.environment_hiera_config = Some(env.join("hiera.yaml"));
+        }
+        let answers = converse(&[r]);
+        let FromWorker::Done(done) = &answers[1] else {
+            panic!("{:?}", answers[1])
+        };
+        let Outcome::Compiled { catalog, .. } = done.as_ref() else {
+            panic!("{done:?}")
+        };
+        assert!(catalog.resource("Notify[from the environment]").is_some());
     }
 
     #[test]

@@ -112,6 +112,7 @@ pub fn to_request(
         facts: request.facts.clone(),
         modulepath: request.modulepath.clone(),
         hiera_config: None,
+        environment_hiera_config: None,
         allow_generate: request.allow_generate,
         limits: settings.limits(),
         namespace: namespace.to_string(),
