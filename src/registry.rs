@@ -125,6 +125,19 @@ pub async fn push(
     })
 }
 
+/// The digest a tag (or pinned reference) names now, without pulling
+/// anything else: what a poll compares with the digest it last saw.
+pub async fn resolve(reference: &Reference, access: &Access) -> Result<String, RegistryError> {
+    if let Some(pinned) = reference.digest() {
+        return Ok(pinned.to_string());
+    }
+    access
+        .client()
+        .fetch_manifest_digest(reference, &access.auth())
+        .await
+        .map_err(|e| RegistryError::Registry(e.to_string()))
+}
+
 /// What a pull fetched: the content layer, verified, and where it came from.
 #[derive(Debug, Clone)]
 pub struct Pulled {

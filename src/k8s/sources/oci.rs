@@ -101,6 +101,27 @@ pub async fn fetch(
     })
 }
 
+/// One poll of `url`: None when it still names `last_digest` (nothing to
+/// do), else the new revision, pulled, verified and loaded. A tampered
+/// registry cannot slip a new tree under an old digest: the pulled
+/// manifest is verified against the digest it is fetched by.
+pub async fn poll(
+    envs: &Arc<Environments>,
+    url: &str,
+    access: &Access,
+    path: &str,
+    last_digest: Option<&str>,
+) -> Result<Option<Revision>, SourceError> {
+    let reference = registry::parse_reference(url).map_err(|e| classify(url, e))?;
+    let digest = registry::resolve(&reference, access)
+        .await
+        .map_err(|e| classify(url, e))?;
+    if last_digest == Some(digest.as_str()) {
+        return Ok(None);
+    }
+    fetch(envs, url, access, path).await.map(Some)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +168,92 @@ mod tests {
             .await
             .expect_err("no reference");
         assert_eq!(err.reason(), "ArtifactFailed", "{err}");
+    }
+
+    /// Against a real registry (go-containerregistry's `crane registry
+    /// serve`, which the e2e tools build): set KUPPET_CRANE to its path.
+    /// Push, poll (a revision), poll again (nothing), push a new tree (the
+    /// new revision), push a broken one (ArtifactFailed, reported by the
+    /// poll while the last good revision stays the caller's).
+    #[tokio::test]
+    async fn polls_follow_the_tag_against_a_registry() {
+        let Ok(crane) = std::env::var("KUPPET_CRANE") else {
+            eprintln!("KUPPET_CRANE is not set: the registry test needs crane");
+            return;
+        };
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        drop(listener);
+        let mut server = std::process::Command::new(crane)
+            .args([
+                "registry",
+                "serve",
+                "--address",
+                &format!("127.0.0.1:{port}"),
+            ])
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("crane runs");
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let access = Access {
+            insecure: true,
+            ..Default::default()
+        };
+        let url = format!("oci://127.0.0.1:{port}/control:main");
+        let reference = registry::parse_reference(&url).expect("reference");
+        let push = |site: &'static str, revision: &'static str| {
+            let access = access.clone();
+            let reference = reference.clone();
+            async move {
+                let src = tempfile::tempdir().expect("tempdir");
+                std::fs::create_dir_all(src.path().join("manifests")).expect("mkdir");
+                std::fs::write(src.path().join("manifests/site.pp"), site).expect("write");
+                let layer = kuppet_artifact::pack(src.path()).expect("packs");
+                let meta = kuppet_artifact::ArtifactMeta {
+                    revision: Some(revision.into()),
+                    ..Default::default()
+                };
+                registry::push(&reference, &layer, &meta, &access)
+                    .await
+                    .expect("pushes")
+            }
+        };
+        let cache = tempfile::tempdir().expect("tempdir");
+        let envs = Arc::new(Environments::new(cache.path(), Default::default()));
+        let first = push("notify { 'one': }\n", "main@sha1:1").await;
+        let r1 = poll(&envs, &url, &access, ".", None)
+            .await
+            .expect("polls")
+            .expect("a revision");
+        assert_eq!(
+            (r1.digest.as_str(), r1.revision.as_str()),
+            (first.digest.as_str(), "main@sha1:1")
+        );
+        let unchanged = poll(&envs, &url, &access, ".", Some(&r1.digest)).await;
+        assert!(matches!(unchanged, Ok(None)), "{unchanged:?}");
+        let second = push("notify { 'two': }\n", "main@sha1:2").await;
+        let r2 = poll(&envs, &url, &access, ".", Some(&r1.digest))
+            .await
+            .expect("polls")
+            .expect("a new revision");
+        assert_eq!(r2.digest, second.digest);
+        let compiled = r2
+            .code
+            .compile("n1", serde_json::Map::new())
+            .expect("compiles");
+        assert!(compiled.catalog.resource("Notify[two]").is_some());
+        push("notify { 'three':\n", "main@sha1:3").await;
+        let broken = poll(&envs, &url, &access, ".", Some(&r2.digest)).await;
+        assert!(
+            matches!(&broken, Err(e) if e.reason() == "ArtifactFailed"),
+            "{broken:?}"
+        );
+        let _ = server.kill();
+        let _ = server.wait();
     }
 }
