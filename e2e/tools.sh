@@ -3,7 +3,8 @@
 # kube-controller-manager and kubectl (Kubernetes), etcd and helm, all from
 # their Go modules through the Go module proxy (no container images here);
 # for the real node (e2e/node.sh) also kubelet and kube-scheduler (Kubernetes)
-# and crictl (cri-tools).
+# and crictl (cri-tools); crane (go-containerregistry) on request, for the
+# registry tests (`e2e/tools.sh crane`).
 #
 #   e2e/tools.sh [TOOL...]  build whatever is missing (the control plane's
 #                           five, or the TOOLs named), print the bin dir last
@@ -26,6 +27,9 @@ HELM_VERSION=${KUPPET_E2E_HELM_VERSION:-v3.22.0}
 # crictl: the CRI's own command line; e2e/node.sh removes the pods through it
 # (so that the CNI plugin releases them). v1.34 goes with Kubernetes 1.34.
 CRICTL_VERSION=${KUPPET_E2E_CRICTL_VERSION:-v1.34.0}
+# crane: go-containerregistry's registry (`crane registry serve`), for the
+# tests that push and pull artifacts against a real OCI registry.
+CRANE_VERSION=${KUPPET_E2E_CRANE_VERSION:-v0.22.1}
 
 CACHE=${KUPPET_E2E_CACHE:-${HOME:-/root}/.cache/kuppet-e2e}
 BIN=$CACHE/bin
@@ -34,6 +38,7 @@ SRC=$CACHE/src
 
 ALL_TOOLS=(kube-apiserver kube-controller-manager kubectl etcd helm)
 NODE_TOOLS=(kubelet kube-scheduler crictl)
+EXTRA_TOOLS=(crane)
 
 if [[ ${1:-} == --print ]]; then
     for t in "${ALL_TOOLS[@]}"; do
@@ -60,8 +65,8 @@ if [[ ${1:-} == --node ]]; then
 fi
 selected=" ${*:-${ALL_TOOLS[*]}} "
 for t in $selected; do
-    [[ " ${ALL_TOOLS[*]} ${NODE_TOOLS[*]} " == *" $t "* ]] ||
-        { log "unknown tool '$t' (known: ${ALL_TOOLS[*]} ${NODE_TOOLS[*]})"; exit 2; }
+    [[ " ${ALL_TOOLS[*]} ${NODE_TOOLS[*]} ${EXTRA_TOOLS[*]} " == *" $t "* ]] ||
+        { log "unknown tool '$t' (known: ${ALL_TOOLS[*]} ${NODE_TOOLS[*]} ${EXTRA_TOOLS[*]})"; exit 2; }
 done
 # wanted NAME: NAME was asked for.
 wanted() { [[ $selected == *" $1 "* ]]; }
@@ -193,6 +198,14 @@ if wanted helm && ! have helm "$HELM_VERSION"; then
         helm.sh/helm/v3/cmd/helm
     build helm "$HELM_VERSION" "$helm_dir" helm.sh/helm/v3/cmd/helm \
         "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION"
+fi
+
+# --- crane ------------------------------------------------------------------
+if wanted crane && ! have crane "$CRANE_VERSION"; then
+    crane_dir=$SRC/go-containerregistry-$CRANE_VERSION
+    write_module "$crane_dir" "$(printf '\tgithub.com/google/go-containerregistry %s\n' "$CRANE_VERSION")" "" \
+        github.com/google/go-containerregistry/cmd/crane
+    build crane "$CRANE_VERSION" "$crane_dir" github.com/google/go-containerregistry/cmd/crane
 fi
 
 # --- crictl -----------------------------------------------------------------
