@@ -56,6 +56,21 @@ fn shift_left(a: i128, b: i64) -> Option<i128> {
     }
 }
 
+/// The hex digits of `|a| << count` as Ruby prints the Bignum (`a` an
+/// Integer, not 0): the digits of `|a|` shifted by `count % 4`, then
+/// `count / 4` zeros. A count whose digits would pass the per-value cap is
+/// that cap's error (Ruby runs out of memory).
+fn shifted_hex(a: i128, count: u64) -> Result<String, kuppet_values::budget::Exceeded> {
+    let zeros = count / 4;
+    let head = format!("{:x}", a.unsigned_abs() << (count % 4));
+    let len = (head.len() as u64).saturating_add(zeros);
+    kuppet_values::budget::check_size(
+        "The shifted Integer's digits",
+        usize::try_from(len).unwrap_or(usize::MAX),
+    )?;
+    Ok(head + &"0".repeat(zeros as usize))
+}
+
 impl<'a> Compiler<'a> {
     /// Puppet's `coerce_numeric`: numbers (and time values) as they are,
     /// numeric strings converted (with a warning), anything else an error
@@ -344,9 +359,29 @@ impl<'a> Compiler<'a> {
                         }
                         floor_mod(a, b)
                     }
-                    BinaryOp::Shl => shift_left(a, b as i64).ok_or_else(|| overflow(MAX + 1))?,
-                    BinaryOp::Shr => shift_left(a, (b as i64).saturating_neg())
-                        .ok_or_else(|| overflow(MAX + 1))?,
+                    BinaryOp::Shl | BinaryOp::Shr => {
+                        let count = if op == BinaryOp::Shl {
+                            b as i64
+                        } else {
+                            (b as i64).saturating_neg()
+                        };
+                        match shift_left(a, count) {
+                            Some(v) => v,
+                            // Past an i128: Puppet prints Ruby's Bignum.
+                            None => {
+                                let digits = shifted_hex(a, count.unsigned_abs())
+                                    .map_err(|x| Flow::from(EvalError::budget(x).at(m, e.loc())))?;
+                                let (side, sign) = if a > 0 { ("max", '+') } else { ("min", '-') };
+                                return Err(at(
+                                    format!(
+                                        "A '{opname}' expression resulted in a value outside of Puppet Integer {side} range, got '{sign}0x{digits}'"
+                                    ),
+                                    m,
+                                    e,
+                                ));
+                            }
+                        }
+                    }
                     _ => return Err(not_applicable(&l)),
                 };
                 if !(MIN..=MAX).contains(&v) {

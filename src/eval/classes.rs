@@ -477,8 +477,7 @@ impl<'a> Compiler<'a> {
             if given.is_none()
                 && let Some(class) = class
                 && let Some(v) = self
-                    .class_parameter_lookup(class, &p.name, scope)
-                    .map_err(EvalError::new)?
+                    .class_parameter_lookup(class, &p.name, scope)?
                 && !(v.is_undef() && p.default.is_some())
             {
                 if !v.is_undef() {

@@ -103,10 +103,10 @@ impl<'a> Compiler<'a> {
                             usize::try_from(count).unwrap_or(usize::MAX),
                         )
                         .map_err(|x| self.budget_error(x, e.span, m))?;
-                        Ok(Value::array(items.iter().step_by(n).collect()))
+                        Ok(Value::array(items.step_by(n).collect()))
                     }
                     Some(l) => {
-                        for v in items.iter().step_by(n) {
+                        for v in items.step_by(n) {
                             match self.call_lambda(l, vec![v], f, m) {
                                 Err(Flow::Break) => break,
                                 r => {
@@ -499,6 +499,23 @@ impl Items {
             Items::Range { start, len } => {
                 let start = *start;
                 Box::new((0..*len).map(move |i| Value::Integer(start.wrapping_add(i as i64))))
+            }
+        }
+    }
+
+    /// Every `n`th element from the first. A range skips in O(1): walking
+    /// `10000000000000.step(9223372036854775807)` one element at a time would
+    /// take hours without a single evaluation step to stop it.
+    pub(crate) fn step_by(&self, n: usize) -> Box<dyn Iterator<Item = Value> + '_> {
+        match self {
+            Items::List(v) => Box::new(v.iter().step_by(n).cloned()),
+            Items::Range { start, len } => {
+                let start = *start;
+                Box::new(
+                    (0..*len)
+                        .step_by(n)
+                        .map(move |i| Value::Integer(start.wrapping_add(i as i64))),
+                )
             }
         }
     }

@@ -97,13 +97,13 @@ impl<'a> Compiler<'a> {
         class: &str,
         param: &str,
         scope: ScopeId,
-    ) -> Result<Option<Value>, String> {
+    ) -> Result<Option<Value>, EvalError> {
         let key = format!("{class}::{param}");
         let found = self
             .with_hiera(scope, false, |l| l.search(&key, None))
-            .map_err(|e| data_message(&key, e))?;
+            .map_err(|e| data_error(&key, e))?;
         match found {
-            Some(f) => self.converted(&key, f).map(Some),
+            Some(f) => self.converted(&key, f).map(Some).map_err(EvalError::new),
             None => Ok(None),
         }
     }
@@ -238,7 +238,7 @@ impl<'a> Compiler<'a> {
             let merge = la.merge.clone();
             let found = self
                 .with_hiera(f.scope, global_only, |l| l.search(name, merge))
-                .map_err(|err| Flow::from(EvalError::new(data_message(name, err))))?;
+                .map_err(|err| Flow::from(data_error(name, err)))?;
             if let Some(found) = found {
                 let v = self
                     .converted(name, found)
@@ -400,11 +400,14 @@ impl<'a> Compiler<'a> {
     }
 }
 
-/// A failed search as Puppet reports it (not located in the manifest).
-fn data_message(key: &str, err: LookupError) -> String {
+/// A failed search as Puppet reports it (not located in the manifest; the
+/// caller locates it). The budget running out in the data keeps the budget's
+/// code, as anywhere else in the compile.
+fn data_error(key: &str, err: LookupError) -> EvalError {
     match err {
-        LookupError::Recursive(_) => format!("Lookup of key '{key}' failed: {err}"),
-        other => other.to_string(),
+        LookupError::Budget(x) => EvalError::budget(x),
+        LookupError::Recursive(_) => EvalError::new(format!("Lookup of key '{key}' failed: {err}")),
+        other => EvalError::new(other.to_string()),
     }
 }
 

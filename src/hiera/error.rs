@@ -25,6 +25,11 @@ pub enum LookupError {
     /// A key whose value depends on itself.
     #[error("Recursive lookup detected in [{}]", .0.join(", "))]
     Recursive(Vec<String>),
+    /// The compile's budget (steps, time, memory, per-value size) ran out
+    /// while interpolating: the compiler reports it with the budget's code
+    /// (`BUDGET_EXCEEDED`, `VALUE_TOO_LARGE`), not as a data error.
+    #[error("{0}")]
+    Budget(kuppet_values::budget::Exceeded),
     /// A data provider kuppet does not have (`hocon_data`, eyaml, Ruby backends).
     #[error("{0}")]
     Unsupported(String),

@@ -231,7 +231,7 @@ fn interpolate_string(
         }
         // One step of the compile's budget per interpolation: data that
         // interpolates itself twice per level ends.
-        kuppet_values::budget::tick().map_err(|x| LookupError::Interpolation(x.to_string()))?;
+        kuppet_values::budget::tick().map_err(LookupError::Budget)?;
         let (method, key) = method_and_key(expr, allow_methods)?;
         if method == Method::Alias && whole != subject {
             return Err(LookupError::Interpolation(
@@ -267,7 +267,7 @@ fn interpolate_string(
         }
         // The per-value cap: data that doubles per level ends.
         kuppet_values::budget::check_size("The interpolated string", out.len())
-            .map_err(|x| LookupError::Interpolation(x.to_string()))?;
+            .map_err(LookupError::Budget)?;
     }
     out.push_str(rest);
     Ok(Value::string(out))
