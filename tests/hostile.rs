@@ -114,7 +114,18 @@ fn hostile_inputs_give_located_errors() {
             continue;
         }
         let expected_file = pp.with_extension("error");
-        let got = run(pp, facts.clone());
+        // On a main thread's 8 MiB, as `kuppet` parses: a debug build
+        // needs ~2.7 MiB at the parser's depth limit (`kuppet_syntax::MAX_DEPTH`),
+        // more than a test thread's 2 MiB.
+        let got = {
+            let (pp, facts) = (pp.clone(), facts.clone());
+            std::thread::Builder::new()
+                .stack_size(8 << 20)
+                .spawn(move || run(&pp, facts))
+                .expect("a thread")
+                .join()
+                .unwrap_or_else(|_| Err("a panic in the test".to_string()))
+        };
         match got {
             Err(why) => failures.push(format!("{name}: {why}")),
             Ok(got) => {

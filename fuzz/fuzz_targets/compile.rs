@@ -2,8 +2,9 @@
 //! graph must give a catalog and a graph (or a cycle), or a located error —
 //! never a panic, a stack overflow or a hang. Seed it with the compile cases:
 //! `mkdir -p fuzz/corpus/compile && cp tests/compile/*/*.pp fuzz/corpus/compile/`,
-//! then `cargo +nightly fuzz run compile -- -dict=fuzz/parse.dict -timeout=10`.
-//! The dictionary has extreme integers, huge widths and deep nesting.
+//! then `cargo +nightly fuzz run compile -- -dict=fuzz/compile.dict -timeout=10`.
+//! The dictionary has extreme integers, huge widths, iterators over huge
+//! ranges, deep nesting and recursion.
 #![no_main]
 
 use kuppet_catalog::graph::RunGraph;

@@ -167,8 +167,11 @@ impl<'h> Interp<'h> {
     }
 
     /// One step of the compile's budget (steps, time, memory).
-    fn step(&mut self) -> R<()> {
-        kuppet_values::budget::tick().or_else(|x| self.limit(x.to_string()))
+    pub(crate) fn step(&mut self) -> R<()> {
+        kuppet_values::budget::tick().map_err(|x| {
+            self.error(ErrorKind::Budget(x.code()), x.to_string())
+                .into()
+        })
     }
 
     // ----- variables

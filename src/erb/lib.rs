@@ -38,6 +38,10 @@ pub enum ErrorKind {
     Raised(RClass),
     /// The template nests or loops beyond kuppet's limits.
     Limit,
+    /// The compile's budget (steps, time, memory) ran out while rendering:
+    /// the budget's diagnostic code (`BUDGET_EXCEEDED`), which the compiler
+    /// keeps so that the run is reported as a budget overrun.
+    Budget(&'static str),
 }
 
 /// An error in a template, with the template and line (of the Ruby script
@@ -68,7 +72,7 @@ impl ErbError {
                 "{} (kuppet's ERB interpreter does not support this Ruby)",
                 self.message
             ),
-            ErrorKind::Raised(_) | ErrorKind::Limit => self.message.clone(),
+            ErrorKind::Raised(_) | ErrorKind::Limit | ErrorKind::Budget(_) => self.message.clone(),
         }
     }
 }

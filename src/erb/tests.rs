@@ -301,7 +301,11 @@ fn errors_are_located_and_typed() {
         Some(ErrorKind::Raised(super::RClass::IpAddrInvalid))
     );
     assert_eq!(error_kind("<%= $stdin %>"), Some(ErrorKind::Unsupported));
-    assert_eq!(error_kind("<% loop do end %>"), Some(ErrorKind::Limit));
+    // The compile's budget keeps its code through the template.
+    assert_eq!(
+        error_kind("<% loop do end %>"),
+        Some(ErrorKind::Budget("BUDGET_EXCEEDED"))
+    );
     assert_eq!(
         error_kind("<% def f(x) f(x) end %><%= f(1) %>"),
         Some(ErrorKind::Limit)
@@ -400,4 +404,32 @@ fn deep_nesting_is_an_error() {
                 || src.contains("+ 1")
         );
     }
+}
+
+/// Found by fuzzing (`fuzz/fuzz_targets/erb.rs`): slices and modulo at the
+/// edges of Integer overflowed (a panic with overflow checks, a wrong
+/// slice without); Ruby's results.
+#[test]
+fn integer_edges_in_slices_and_modulo_are_rubys() {
+    assert_eq!(
+        render("<%= [1,2,3][1, 9223372036854775807].inspect %>"),
+        "[2, 3]"
+    );
+    assert_eq!(
+        render("<%= [1,2,3][1..9223372036854775807].inspect %>"),
+        "[2, 3]"
+    );
+    assert_eq!(render("<%= 'abcdef'[2, 9223372036854775807] %>"), "cdef");
+    assert_eq!(render("<%= -9223372036854775807 % 5 %>"), "3");
+    assert_eq!(render("<%= 9223372036854775807 % -5 %>"), "-3");
+    assert_eq!(
+        render("<%= 9223372036854775807.divmod(-5).inspect %>"),
+        "[-1844674407370955162, -3]"
+    );
+    assert_eq!(
+        render(
+            "<% a = []; 9223372036854775806.upto(9223372036854775807) { |i| a << i } %><%= a.size %>"
+        ),
+        "2"
+    );
 }

@@ -76,6 +76,7 @@ impl<'a> Compiler<'a> {
                         .unwrap_or(Value::Undef),
                     [a, b] => Value::array(
                         ruby_slice(items.len(), *a, *b)
+                            .map_err(|x| err(bignum(x)))?
                             .map(|(s, e)| items[s..e].to_vec())
                             .unwrap_or_default(),
                     ),
@@ -131,7 +132,7 @@ impl<'a> Compiler<'a> {
                 let len = chars.len();
                 let range = match ns.as_slice() {
                     [i] => ruby_index(len, *i).map(|i| (i, i + 1)),
-                    [a, b] => ruby_slice(len, *a, *b),
+                    [a, b] => ruby_slice(len, *a, *b).map_err(|x| err(bignum(x)))?,
                     _ => None,
                 };
                 Ok(Value::string(match range {
@@ -149,7 +150,7 @@ impl<'a> Compiler<'a> {
                     .collect::<Result<_, _>>()?;
                 let range = match ns.as_slice() {
                     [i] => ruby_index(bytes.len(), *i).map(|i| (i, i + 1)),
-                    [a, b] => ruby_slice(bytes.len(), *a, *b),
+                    [a, b] => ruby_slice(bytes.len(), *a, *b).map_err(|x| err(bignum(x)))?,
                     _ => None,
                 };
                 Ok(Value::Binary(std::rc::Rc::new(match range {
@@ -327,8 +328,14 @@ pub(crate) fn ruby_index(len: usize, i: i64) -> Option<usize> {
 
 /// Puppet's `[start, count]` slice (negative start from the end, negative
 /// count up to that far from the end), as a byte range of Ruby's `a[s, n]`.
-/// Any `i64`s: computed in `i128`, where they cannot overflow.
-pub(crate) fn ruby_slice(len: usize, start: i64, count: i64) -> Option<(usize, usize)> {
+/// Any `i64`s: computed in `i128`, where they cannot overflow. A start or
+/// count past an `i64` after Puppet's adjustment is Ruby's `RangeError`
+/// (`[1,2,3][9223372036854775807, -9223372036854775807]`), [`LongOverflow`].
+pub(crate) fn ruby_slice(
+    len: usize,
+    start: i64,
+    count: i64,
+) -> Result<Option<(usize, usize)>, LongOverflow> {
     let len = len as i128;
     let (start, count) = (start as i128, count as i128);
     let mut k1 = if start < 0 { len + start } else { start };
@@ -341,10 +348,23 @@ pub(crate) fn ruby_slice(len: usize, start: i64, count: i64) -> Option<(usize, u
         k2 += k1;
         k1 = 0;
     }
-    if k1 > len || k2 < 0 {
-        return None;
+    let long = i64::MIN as i128..=i64::MAX as i128;
+    if !long.contains(&k1) || !long.contains(&k2) {
+        return Err(LongOverflow);
     }
-    Some((k1 as usize, (k1 + k2).min(len) as usize))
+    if k1 > len || k2 < 0 {
+        return Ok(None);
+    }
+    Ok(Some((k1 as usize, (k1 + k2).min(len) as usize)))
+}
+
+/// A slice's start or count that Ruby cannot convert to a C `long`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LongOverflow;
+
+/// Puppet's message for a [`LongOverflow`].
+fn bignum(_: LongOverflow) -> String {
+    "Error while evaluating a '[]' expression, bignum too big to convert into `long'".into()
 }
 
 #[cfg(test)]
@@ -356,12 +376,14 @@ mod tests {
     #[test]
     fn slices_of_extreme_integers_are_rubys() {
         const MAX: i64 = i64::MAX;
-        assert_eq!(ruby_slice(3, 1, MAX), Some((1, 3)));
-        assert_eq!(ruby_slice(3, -MAX, 2), None);
-        assert_eq!(ruby_slice(3, -MAX, -MAX), None);
-        assert_eq!(ruby_slice(3, -2, -MAX), None);
-        assert_eq!(ruby_slice(3, i64::MIN, i64::MIN), None);
-        assert_eq!(ruby_slice(3, MAX, MAX), None);
+        assert_eq!(ruby_slice(3, 1, MAX), Ok(Some((1, 3))));
+        assert_eq!(ruby_slice(3, -MAX, 2), Ok(None));
+        assert_eq!(ruby_slice(3, -MAX, -MAX), Ok(None));
+        assert_eq!(ruby_slice(3, -2, -MAX), Ok(None));
+        assert_eq!(ruby_slice(3, i64::MIN, i64::MIN), Ok(None));
+        assert_eq!(ruby_slice(3, MAX, MAX), Ok(None));
+        // Puppet: "bignum too big to convert into `long'".
+        assert_eq!(ruby_slice(3, MAX, -MAX), Err(LongOverflow));
         assert_eq!(ruby_index(3, MAX), None);
         assert_eq!(ruby_index(3, i64::MIN), None);
         assert_eq!(ruby_index(3, -3), Some(0));

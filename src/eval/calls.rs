@@ -101,7 +101,14 @@ impl<'a> Compiler<'a> {
                         loc.file, loc.line, loc.column
                     );
                 }
-                self.call_error(format!("{what}(): {msg}"), e, m)
+                let wrapped = self.call_error(format!("{what}(): {msg}"), e, m);
+                // A budget overrun inside keeps the budget's code.
+                match (err.code, wrapped) {
+                    (code @ ("BUDGET_EXCEEDED" | "VALUE_TOO_LARGE"), Flow::Error(x)) => {
+                        Flow::Error(Box::new(x.with_code(code)))
+                    }
+                    (_, wrapped) => wrapped,
+                }
             }
             other => other,
         }

@@ -476,8 +476,7 @@ impl<'a> Compiler<'a> {
             // Automatic parameter lookup; an undef found does not trump a default.
             if given.is_none()
                 && let Some(class) = class
-                && let Some(v) = self
-                    .class_parameter_lookup(class, &p.name, scope)?
+                && let Some(v) = self.class_parameter_lookup(class, &p.name, scope)?
                 && !(v.is_undef() && p.default.is_some())
             {
                 if !v.is_undef() {

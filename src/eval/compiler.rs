@@ -660,9 +660,16 @@ impl<'a> Compiler<'a> {
             }
             rounds += 1;
             if rounds > 1000 {
-                return Err(EvalError::new(
+                // Puppet's message; located at the last resource declared
+                // (the one a self-declaring defined type keeps adding).
+                let err = EvalError::new(
                     "Somehow looped more than 1000 times while evaluating host catalog",
-                )
+                );
+                let origin = self.resources.iter().rev().find_map(|r| r.origin);
+                return Err(match origin {
+                    Some((m, span)) => err.at(m, span),
+                    None => err,
+                }
                 .into());
             }
         }

@@ -9,7 +9,7 @@ use crate::error::{EResult, EvalError, Flow};
 use crate::scope::{Frame, ScopeId, ScopeKind, TOP};
 use indexmap::IndexMap;
 use kuppet_erb::RValue;
-use kuppet_erb::{ErbError, Host, Template};
+use kuppet_erb::{ErbError, ErrorKind, Host, Template};
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::Expr;
 use kuppet_values::value::Value;
@@ -257,7 +257,16 @@ impl<'a> Compiler<'a> {
             }
             match rendered {
                 Ok(s) => out.push_str(&s),
-                Err(err) => return Err(fail(puppet_message(kind, arg, &err))),
+                Err(err) => {
+                    let flow = fail(puppet_message(kind, arg, &err));
+                    return Err(match (err.kind, flow) {
+                        // The budget's overrun keeps the budget's code.
+                        (ErrorKind::Budget(code), Flow::Error(x)) => {
+                            Flow::Error(Box::new(x.with_code(code)))
+                        }
+                        (_, flow) => flow,
+                    });
+                }
             }
         }
         Ok(Value::string(out))

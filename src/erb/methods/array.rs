@@ -82,7 +82,9 @@ impl Interp<'_> {
                 self.argc(args, 1, 2)?;
                 match (&args[0], args.get(1)) {
                     (RValue::Range(r), None) => match range_span(r, items.len()) {
-                        Some((a, n)) => RValue::array(items[a..(a + n).min(items.len())].to_vec()),
+                        Some((a, n)) => {
+                            RValue::array(items[a..a.saturating_add(n).min(items.len())].to_vec())
+                        }
                         None => RValue::Nil,
                     },
                     (i, None) => {
@@ -101,7 +103,7 @@ impl Interp<'_> {
                         if i < 0 || i > len || n < 0 {
                             RValue::Nil
                         } else {
-                            let end = (i + n).min(len) as usize;
+                            let end = i.saturating_add(n).min(len) as usize;
                             RValue::array(items[i as usize..end].to_vec())
                         }
                     }

@@ -186,7 +186,10 @@ impl Interp<'_> {
                     if y == 0 {
                         return self.raise(RClass::ZeroDivisionError, "divided by 0");
                     }
-                    RValue::Int(x - floor_div(x, y) * y)
+                    // Ruby's modulo takes the divisor's sign; in i128, where
+                    // `-9223372036854775807 % 5` cannot overflow.
+                    let r = (x as i128).rem_euclid(y as i128);
+                    RValue::Int(if y < 0 && r != 0 { r + y as i128 } else { r } as i64)
                 }
                 "remainder" => {
                     if y == 0 {
@@ -428,13 +431,15 @@ impl Interp<'_> {
                     let mut i = from;
                     while i <= to {
                         self.yield1(&b, RValue::Int(i))?;
-                        i += 1;
+                        let Some(next) = i.checked_add(1) else { break };
+                        i = next;
                     }
                 } else {
                     let mut i = from;
                     while i >= to {
                         self.yield1(&b, RValue::Int(i))?;
-                        i -= 1;
+                        let Some(next) = i.checked_sub(1) else { break };
+                        i = next;
                     }
                 }
                 recv.clone()
@@ -450,21 +455,16 @@ impl Interp<'_> {
                 if st == 0 {
                     return self.raise(RClass::ArgumentError, "step can't be 0");
                 }
-                let mut values = Vec::new();
+                // One value at a time: each block call is a step of the
+                // budget, so `1.step(10000000000000, 1)` ends in it.
+                let b = self.need_block(blk, name)?;
                 let mut i = from;
                 while (st > 0 && i <= to) || (st < 0 && i >= to) {
-                    if values.len() > 10_000_000 {
-                        return self.too_large("The list of a range");
-                    }
-                    values.push(RValue::Int(i));
+                    self.yield1(&b, RValue::Int(i))?;
                     i = match i.checked_add(st) {
                         Some(x) => x,
                         None => break,
                     };
-                }
-                let b = self.need_block(blk, name)?;
-                for v in values {
-                    self.yield1(&b, v)?;
                 }
                 recv.clone()
             }

@@ -45,7 +45,7 @@ pub(crate) fn range_span(r: &RRange, len: usize) -> Option<(usize, usize)> {
             end += len_i;
         }
         if !r.exclusive {
-            end += 1;
+            end = end.saturating_add(1);
         }
     }
     let end = end.min(len_i);
@@ -776,7 +776,7 @@ impl Interp<'_> {
         let len = chars.len() as i64;
         let sub = |a: usize, n: usize| -> RValue {
             RValue::str(
-                chars[a..(a + n).min(chars.len())]
+                chars[a..a.saturating_add(n).min(chars.len())]
                     .iter()
                     .collect::<String>(),
             )
@@ -1045,6 +1045,9 @@ impl Interp<'_> {
         let mut out = String::with_capacity(s.len());
         let mut pos = 0;
         for f in &found {
+            // One step of the budget per replacement: a loop of `gsub`s
+            // over a growing string ends in it (or in the size cap).
+            self.step()?;
             out.push_str(&s[pos..f.start]);
             let matched = f.groups[0].clone().unwrap_or_default();
             let piece = match args.get(1) {

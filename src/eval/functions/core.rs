@@ -257,7 +257,19 @@ pub(crate) fn inline_epp<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResul
     };
     let template = template.to_string();
     c.render_epp("inlined-epp-text", &template, args.get(1), true, f)
-        .map_err(|fl| c.wrap_flow(fl, "inline_epp", e, m))
+        .map_err(|fl| match fl {
+            // An error of the template's own code is Puppet's as it is,
+            // located in `inlined-epp-text`.
+            Flow::Error(err)
+                if err
+                    .location
+                    .as_ref()
+                    .is_some_and(|l| l.file == "inlined-epp-text") =>
+            {
+                Flow::Error(err)
+            }
+            fl => c.wrap_flow(fl, "inline_epp", e, m),
+        })
 }
 
 /// `epp`: renders a module's EPP template file.

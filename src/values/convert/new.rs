@@ -199,7 +199,15 @@ fn illegal_radix(v: &Value) -> String {
 
 fn integer_from(from: &Value, radix: Option<u32>) -> Result<i64, String> {
     match from {
-        Value::Float(f) => Ok(f.trunc() as i64),
+        // Puppet makes a Ruby Bignum of a Float past Integer, which fails
+        // wherever it is used; kuppet refuses it here instead of saturating.
+        Value::Float(f) if f.trunc() >= -(2f64.powi(63)) && f.trunc() < 2f64.powi(63) => {
+            Ok(f.trunc() as i64)
+        }
+        Value::Float(f) => Err(format!(
+            "The Float {} is outside of Puppet Integer range; it cannot be converted to Integer",
+            Value::Float(*f).to_display()
+        )),
         Value::Integer(i) => Ok(*i),
         Value::Bool(b) => Ok(i64::from(*b)),
         Value::String(s) => ruby_integer(s, radix).or_else(|e| match without_sign_blanks(s) {

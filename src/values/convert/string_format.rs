@@ -46,7 +46,11 @@ impl Format {
             if rest.starts_with('0') {
                 return Err(bad());
             }
-            Some(rest[..width_len].parse::<usize>().map_err(|_| bad())?)
+            // Ruby's `format` reads a width as a C int.
+            match rest[..width_len].parse::<usize>() {
+                Ok(n) if n <= i32::MAX as usize => Some(n),
+                _ => return Err("width too big".into()),
+            }
         } else {
             None
         };
@@ -57,7 +61,10 @@ impl Format {
             if n == 0 {
                 return Err(bad());
             }
-            prec = Some(r[..n].parse::<usize>().map_err(|_| bad())?);
+            prec = match r[..n].parse::<usize>() {
+                Ok(p) if p <= i32::MAX as usize => Some(p),
+                _ => return Err("precision too big".into()),
+            };
             rest = &r[n..];
         }
         let mut chars = rest.chars();

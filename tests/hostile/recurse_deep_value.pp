@@ -1,0 +1,2 @@
+$a = 3000.reduce(1) |$m, $x| { [$m] }
+fail("depth ${a.flatten}")

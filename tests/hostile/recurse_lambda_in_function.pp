@@ -1,0 +1,2 @@
+function f($x) { [1].map |$y| { f($x) } }
+$a = f(1)

@@ -1,0 +1,3 @@
+function f($x) { g($x) }
+function g($x) { f($x) }
+$a = f(1)
