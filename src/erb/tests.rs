@@ -69,6 +69,11 @@ fn render(src: &str) -> String {
 }
 
 fn error_kind(src: &str) -> Option<ErrorKind> {
+    // A small budget: a runaway template ends in a fraction of a second.
+    let _budget = kuppet_values::budget::install(kuppet_values::budget::Limits {
+        max_steps: 100_000,
+        ..Default::default()
+    });
     Template::parse("t.erb", src)
         .and_then(|t| t.render(&mut vars()))
         .err()
