@@ -511,8 +511,10 @@ fn callable_assignable(t: &CallableSig, o: &CallableSig, d: usize) -> bool {
 /// Whether instances of the type can be iterated (`each` over them).
 pub(crate) fn is_iterable(t: &PType) -> bool {
     match t {
+        // An Integer iterates its `0...n`: a negative one does not
+        // (`(-1).map` is refused as Puppet refuses it, not run empty).
+        PType::Integer { min, .. } => *min >= 0,
         PType::Enum { .. }
-        | PType::Integer { .. }
         | PType::String { .. }
         | PType::Collection { .. }
         | PType::Array { .. }
