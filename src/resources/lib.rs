@@ -11,6 +11,7 @@
 
 pub mod augeas;
 pub mod clock;
+pub mod concat;
 pub mod exec;
 pub mod file;
 pub mod file_line;
@@ -413,6 +414,8 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Ssh_authorized_key" => Box::new(sshkeys::AuthorizedKey::new(resource)?),
         "Sshkey" => Box::new(sshkeys::HostKey::new(resource)?),
         "Augeas" => Box::new(augeas::Augeas::new(resource)?),
+        "Concat_file" => Box::new(concat::ConcatFile::new(resource)?),
+        "Concat_fragment" => Box::new(concat::ConcatFragment::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         "Resources" => {
             purge::Purge::new(resource)?;
@@ -522,6 +525,17 @@ pub fn validate_in_catalog(
     }
 }
 
+/// Warnings a resource logs when the run's graph is built (a concat
+/// fragment whose concat_file is not in the catalog).
+pub fn catalog_warnings(resource: &Resource, catalog: &kuppet_catalog::Catalog) -> Vec<String> {
+    match resource.type_name.as_str() {
+        "Concat_fragment" => concat::missing_target_warning(resource, catalog)
+            .into_iter()
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The resources a resource requires implicitly (Puppet's autorequire).
 pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
     match resource.type_name.as_str() {
@@ -531,6 +545,7 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
         "File_line" => file_line::autorequire(resource),
         "Ini_setting" => ini::autorequire(resource),
         "Ssh_authorized_key" => sshkeys::autorequire(resource),
+        "Concat_file" => concat::autorequire(resource),
         _ => Vec::new(),
     }
 }

@@ -9,7 +9,7 @@
 use super::Run;
 use kuppet_catalog::graph::{VertexKind, Walk, normalize_path};
 use kuppet_resources::file::recurse;
-use kuppet_resources::{Level, purge, tidy};
+use kuppet_resources::{self as resources, Level, purge, tidy};
 use std::collections::{HashMap, HashSet};
 
 impl Run<'_> {
@@ -32,7 +32,32 @@ impl Run<'_> {
     /// Generates the children of the recursive file at vertex `v`, if it
     /// makes any, and adds them to the graph and the walk.
     pub(super) fn eval_generate(&mut self, v: usize, walk: &mut Walk) {
+        self.concat_content(v);
         self.generate_at(v, walk, false);
+    }
+
+    /// A concat_file gives its file the content of its fragments (Puppet's
+    /// `eval_generate`); when that fails the file is left without content.
+    fn concat_content(&mut self, v: usize) {
+        let VertexKind::Resource(i) = self.graph.vertex(v).kind else {
+            return;
+        };
+        let Some(&file) = self.concat_files.get(&i) else {
+            return;
+        };
+        let result = resources::concat::content(self.resource(i), self.catalog, &self.host)
+            .and_then(|content| {
+                resources::file::File::with_content(self.resource(file), content)
+                    .map_err(|e| e.to_string())
+            });
+        match result {
+            Ok(provider) => self.providers[file] = Some(Box::new(provider)),
+            Err(e) => {
+                let message =
+                    format!("Failed to generate additional resources using 'eval_generate': {e}");
+                self.log(Level::Err, self.paths[i].clone(), Some(i), message);
+            }
+        }
     }
 
     fn generate_at(&mut self, v: usize, walk: &mut Walk, tidies: bool) {

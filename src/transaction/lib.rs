@@ -134,6 +134,9 @@ struct Run<'a> {
     stored: Option<state::Stored>,
     /// Keys of the lines logged once per run.
     logged_once: std::collections::HashSet<String>,
+    /// Each concat_file's generated file (resource indexes): its content
+    /// is made when the walk reaches the concat_file.
+    concat_files: std::collections::HashMap<usize, usize>,
 }
 
 /// Providers for a catalog's resources (None for containers), by index.
@@ -149,28 +152,57 @@ pub fn check(catalog: &Catalog, limits: &Limits) -> Result<(), TransactionError>
     prepare(catalog, limits).map(|_| ())
 }
 
-fn prepare(catalog: &Catalog, limits: &Limits) -> Result<(Providers, RunGraph), TransactionError> {
+/// A catalog made ready to run: resources generated when the run begins
+/// added (a concat_file's file), providers and the run graph.
+struct Prepared<'c> {
+    catalog: std::borrow::Cow<'c, Catalog>,
+    /// Each concat_file's generated file (resource indexes).
+    concat_files: std::collections::HashMap<usize, usize>,
+    providers: Providers,
+    graph: RunGraph,
+}
+
+fn prepare<'c>(catalog: &'c Catalog, limits: &Limits) -> Result<Prepared<'c>, TransactionError> {
     kuppet_catalog::validate::validate(catalog, limits)?;
+    // Resources generated when the run begins (a concat_file's file).
+    let (catalog, concat_files) = match resources::concat::expand(catalog) {
+        Some((c, pairs)) => (std::borrow::Cow::Owned(c), pairs.into_iter().collect()),
+        None => (
+            std::borrow::Cow::Borrowed(catalog),
+            std::collections::HashMap::new(),
+        ),
+    };
     let mut providers: Providers = Vec::with_capacity(catalog.resources.len());
     for r in &catalog.resources {
         if is_container(r) {
             providers.push(None);
         } else {
             let p = resources::provider_for(r)
-                .and_then(|p| resources::validate_in_catalog(r, catalog).map(|()| p))
+                .and_then(|p| resources::validate_in_catalog(r, &catalog).map(|()| p))
                 .map_err(|e| TransactionError::InvalidResource(e.to_string()))?;
             providers.push(Some(p));
         }
     }
-    let graph = RunGraph::build(catalog, &resources::autorequire)?;
-    Ok((providers, graph))
+    let graph = RunGraph::build(&catalog, &resources::autorequire)?;
+    Ok(Prepared {
+        catalog,
+        concat_files,
+        providers,
+        graph,
+    })
 }
 
 /// Converges the catalog and returns the run's report.
 pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, TransactionError> {
     let started = Instant::now();
     let start_time = clock::now();
-    let (providers, graph) = prepare(catalog, &options.limits)?;
+    let Prepared {
+        catalog,
+        concat_files,
+        providers,
+        graph,
+    } = prepare(catalog, &options.limits)?;
+    let catalog: &Catalog = &catalog;
     let root = if options.root.as_os_str().is_empty() {
         PathBuf::from("/")
     } else {
@@ -221,7 +253,13 @@ pub fn apply(catalog: &Catalog, options: &ApplyOptions) -> Result<Report, Transa
         containment,
         stored: None,
         logged_once: std::collections::HashSet::new(),
+        concat_files,
     };
+    for i in 0..catalog.resources.len() {
+        for warning in resources::catalog_warnings(&catalog.resources[i], catalog) {
+            run.log(Level::Warning, run.paths[i].clone(), Some(i), warning);
+        }
+    }
     run.write_graphs()?;
     let cycles = run.graph.cycles();
     let evaluation = Instant::now();

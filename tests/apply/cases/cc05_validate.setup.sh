@@ -1,0 +1,1 @@
+printf 'old\n' > "$SANDBOX/bad"
