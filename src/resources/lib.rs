@@ -12,6 +12,7 @@
 pub mod augeas;
 pub mod clock;
 pub mod concat;
+pub mod cron;
 pub mod exec;
 pub mod file;
 pub mod file_line;
@@ -415,6 +416,7 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Sshkey" => Box::new(sshkeys::HostKey::new(resource)?),
         "Augeas" => Box::new(augeas::Augeas::new(resource)?),
         "Concat_file" => Box::new(concat::ConcatFile::new(resource)?),
+        "Cron" => Box::new(cron::Cron::new(resource)?),
         "Concat_fragment" => Box::new(concat::ConcatFragment::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         "Resources" => {
@@ -546,6 +548,7 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
         "Ini_setting" => ini::autorequire(resource),
         "Ssh_authorized_key" => sshkeys::autorequire(resource),
         "Concat_file" => concat::autorequire(resource),
+        "Cron" => cron::autorequire(resource),
         _ => Vec::new(),
     }
 }

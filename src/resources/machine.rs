@@ -31,6 +31,9 @@ pub struct Machine {
     /// `/etc/passwd` and `/etc/group` as last read; cleared whenever a
     /// provider tool runs (it may have changed them).
     accounts: std::cell::RefCell<Option<(Vec<PasswdEntry>, Vec<GroupEntry>)>>,
+    /// Users' crontabs as read or written during this run (the cron
+    /// provider reads each once, as Puppet prefetches them).
+    crontabs: std::cell::RefCell<std::collections::HashMap<String, String>>,
 }
 
 /// How to start a command.
@@ -123,6 +126,7 @@ impl Machine {
             tool_dir: None,
             file_server: None,
             accounts: std::cell::RefCell::new(None),
+            crontabs: std::cell::RefCell::new(std::collections::HashMap::new()),
         })
     }
 
@@ -314,6 +318,16 @@ impl Machine {
             .into_iter()
             .find(|g| g.gid == gid)
             .map(|g| g.name)
+    }
+
+    /// A user's crontab as this run last read or wrote it.
+    pub(crate) fn cached_crontab(&self, user: &str) -> Option<String> {
+        self.crontabs.borrow().get(user).cloned()
+    }
+
+    /// Remembers a user's crontab for the rest of the run.
+    pub(crate) fn cache_crontab(&self, user: &str, text: String) {
+        self.crontabs.borrow_mut().insert(user.to_string(), text);
     }
 
     /// Runs a command inside the root and collects its output.
