@@ -22,6 +22,7 @@ pub mod ini;
 pub mod machine;
 pub mod mailalias;
 pub mod mode;
+pub mod mount;
 pub mod notify;
 pub mod package;
 pub mod parsedfile;
@@ -339,6 +340,19 @@ pub trait Provider {
         false
     }
 
+    /// Finishes a resource's changes once they are all made (Puppet's
+    /// `flush`; a mount mounts there). Not called in noop or without
+    /// changes; an error fails the resource (`Could not evaluate`).
+    fn finish(&mut self, _cx: &mut Context) -> Result<(), ResourceError> {
+        Ok(())
+    }
+
+    /// Whether a change of the resource also refreshes it (Puppet's
+    /// `self_refresh` types: a mount remounts after it changed).
+    fn self_refresh(&self) -> bool {
+        false
+    }
+
     /// Responds to a refresh event (an exec runs, a service restarts).
     fn refresh(&mut self, _cx: &mut Context) -> Result<(), ResourceError> {
         Ok(())
@@ -417,6 +431,7 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Augeas" => Box::new(augeas::Augeas::new(resource)?),
         "Concat_file" => Box::new(concat::ConcatFile::new(resource)?),
         "Cron" => Box::new(cron::Cron::new(resource)?),
+        "Mount" => Box::new(mount::Mount::new(resource)?),
         "Concat_fragment" => Box::new(concat::ConcatFragment::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         "Resources" => {
@@ -541,7 +556,13 @@ pub fn catalog_warnings(resource: &Resource, catalog: &kuppet_catalog::Catalog) 
 /// The resources a resource requires implicitly (Puppet's autorequire).
 pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
     match resource.type_name.as_str() {
-        "File" => file::autorequire(resource),
+        "File" => {
+            // A mount autobefores the files under its mount point.
+            let mut deps = file::autorequire(resource);
+            let path = resource.param_str("path").unwrap_or(&resource.title);
+            deps.extend(mount::file_autorequire(path));
+            deps
+        }
         "Exec" => exec::autorequire(resource),
         "User" => user::autorequire(resource),
         "File_line" => file_line::autorequire(resource),
@@ -549,6 +570,7 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
         "Ssh_authorized_key" => sshkeys::autorequire(resource),
         "Concat_file" => concat::autorequire(resource),
         "Cron" => cron::autorequire(resource),
+        "Mount" => mount::autorequire(resource),
         _ => Vec::new(),
     }
 }

@@ -34,6 +34,9 @@ pub struct Machine {
     /// Users' crontabs as read or written during this run (the cron
     /// provider reads each once, as Puppet prefetches them).
     crontabs: std::cell::RefCell<std::collections::HashMap<String, String>>,
+    /// The mount points `mount` listed, kept up to date by the mount
+    /// provider's mounts and unmounts (Puppet lists them once per run).
+    mounts: std::cell::RefCell<Option<Vec<String>>>,
 }
 
 /// How to start a command.
@@ -127,6 +130,7 @@ impl Machine {
             file_server: None,
             accounts: std::cell::RefCell::new(None),
             crontabs: std::cell::RefCell::new(std::collections::HashMap::new()),
+            mounts: std::cell::RefCell::new(None),
         })
     }
 
@@ -328,6 +332,16 @@ impl Machine {
     /// Remembers a user's crontab for the rest of the run.
     pub(crate) fn cache_crontab(&self, user: &str, text: String) {
         self.crontabs.borrow_mut().insert(user.to_string(), text);
+    }
+
+    /// The mounted points as this run last saw them.
+    pub(crate) fn cached_mounts(&self) -> Option<Vec<String>> {
+        self.mounts.borrow().clone()
+    }
+
+    /// Remembers the mounted points for the rest of the run.
+    pub(crate) fn cache_mounts(&self, points: Vec<String>) {
+        *self.mounts.borrow_mut() = Some(points);
     }
 
     /// Runs a command inside the root and collects its output.

@@ -650,6 +650,13 @@ impl Run<'_> {
                 .insert(self.resource(i).reference(), status);
             if !failed {
                 self.queue_events(v, &events);
+                // A self-refreshing type (mount) refreshes after a change,
+                // unless it was removed (Puppet's `deleting?`).
+                if !events.is_empty()
+                    && self.providers[i].as_ref().is_some_and(|p| p.self_refresh())
+                {
+                    self.state[v].queue.extend_from_slice(&events);
+                }
                 if self.state[v].invalidates {
                     self.state[v].queue.clear();
                     let (source, resource) = self.source_of(v);
@@ -907,6 +914,23 @@ impl Run<'_> {
                             Some(i),
                             "Nothing to manage: no ensure and the resource doesn't exist".into(),
                         );
+                    }
+                }
+                // Puppet's `flush` after the changes (a mount mounts then):
+                // a failure fails the resource, its changes stay reported.
+                if status.changed && !cx.noop {
+                    let flushed = provider.finish(&mut cx);
+                    let messages = cx.take_messages();
+                    self.flush_messages(i, messages);
+                    if let Err(e) = flushed {
+                        let message = e.to_string();
+                        self.log(
+                            Level::Err,
+                            self.paths[i].clone(),
+                            Some(i),
+                            format!("Could not evaluate: {message}"),
+                        );
+                        status.add_event(resource_event("resource_error", "failure", &message));
                     }
                 }
             }
