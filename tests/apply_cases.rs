@@ -87,6 +87,10 @@ struct Case {
     /// The case runs the stand-in tools (`CASE.fake-tools`: mount, crontab),
     /// keeping their state in the sandbox.
     fake_tools: bool,
+    /// The case manages fixed paths (`CASE.root`): kuppet applies it with
+    /// `--root SANDBOX`; Puppet's outcome came from an overlay of the
+    /// machine (`tests/apply/regenerate`).
+    root: bool,
 }
 
 impl Case {
@@ -156,6 +160,9 @@ impl Case {
         if noop {
             cmd.arg("--noop");
         }
+        if self.root {
+            cmd.arg("--root").arg(sandbox);
+        }
         if self.fake_tools {
             cmd.env(
                 "KUPPET_TOOL_DIR",
@@ -202,7 +209,23 @@ impl Case {
                 ]));
             }
         }
-        json!({"exit": code, "resources": resources, "tree": tree(sandbox), "logs": logs})
+        let mut tree = tree(sandbox);
+        if self.root {
+            // As the overlay's upper layer is read (`regenerate`):
+            // directories with nothing under them are left out.
+            let dirs: Vec<String> = tree
+                .iter()
+                .filter(|(_, v)| v["type"] == "directory")
+                .map(|(k, _)| k.clone())
+                .collect();
+            for d in dirs {
+                let prefix = format!("{d}/");
+                if !tree.keys().any(|k| k.starts_with(&prefix)) {
+                    tree.remove(&d);
+                }
+            }
+        }
+        json!({"exit": code, "resources": resources, "tree": tree, "logs": logs})
     }
 }
 
@@ -336,12 +359,14 @@ fn cases(dir: &Path) -> Vec<Case> {
                 .unwrap_or_default();
             let modules = dir.join(format!("{name}.modules")).exists();
             let fake_tools = dir.join(format!("{name}.fake-tools")).exists();
+            let root = dir.join(format!("{name}.root")).exists();
             Case {
                 name,
                 dir: dir.to_path_buf(),
                 args,
                 modules,
                 fake_tools,
+                root,
             }
         })
         .collect()

@@ -9,7 +9,10 @@
 //! shows as `[redacted sensitive information]` whatever the resource's
 //! `show_diff` says.
 
+pub mod config;
+mod config_types;
 pub mod file;
+pub mod openstack;
 pub mod setting_value;
 
 use crate::textfile;

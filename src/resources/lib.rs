@@ -413,6 +413,9 @@ impl Provider for Inert {
 /// error (Puppet refuses the catalog); a type kuppet does not manage gives
 /// a provider that fails when evaluated.
 pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceError> {
+    if let Some(ty) = ini::config::config_type(&resource.type_name) {
+        return ini::config::provider(resource, ty);
+    }
     Ok(match resource.type_name.as_str() {
         "File" => Box::new(file::File::new(resource)?),
         "Exec" => Box::new(exec::Exec::new(resource)?),
@@ -570,6 +573,7 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
         "Ssh_authorized_key" => sshkeys::autorequire(resource),
         "Concat_file" => concat::autorequire(resource),
         "Cron" => cron::autorequire(resource),
+        t if ini::config::config_type(t).is_some() => ini::config::autorequire(resource),
         "Mount" => mount::autorequire(resource),
         _ => Vec::new(),
     }
