@@ -4,9 +4,10 @@
 //! from Debian's modules by `gen_config_types.py`).
 //!
 //! - `Parent::Ini` (openstacklib's `openstack_config` `ini_setting`
-//!   provider): inifile's `ini_setting` on the type's `file_path`, the
-//!   section and setting from the title `section/setting`, new settings
-//!   written `name=value`.
+//!   provider, or a type's own over inifile's, as `ceph_config`):
+//!   inifile's `ini_setting` on the type's `file_path`, the section and
+//!   setting from the title `section/setting`, new settings joined with
+//!   the provider's separator (`=` unless it says otherwise).
 //! - `Parent::OpenStack` (openstacklib's `openstack_config` `ruby`
 //!   provider): `OpenStackConfig` (`openstack.rs`), values are arrays (a
 //!   setting may repeat).
@@ -44,6 +45,9 @@ pub(crate) struct ConfigType {
     pub module: &'static str,
     pub file_path: &'static str,
     pub parent: Parent,
+    /// What a new setting's name and value are joined with (the
+    /// provider's `separator`).
+    pub separator: &'static str,
     /// `newproperty(:value, :array_matching => :all)`.
     pub array_value: bool,
     /// The value's `is_to_s`/`should_to_s` print values as they are.
@@ -182,12 +186,15 @@ impl ConfigSetting {
             IniSetting::from_setting(Setting {
                 type_name: ty.name.to_string(),
                 present,
-                path: Some(ty.file_path.to_string()),
+                // ceph_config lets `path` override the file.
+                path: Some(
+                    param_string(resource, "path").unwrap_or_else(|| ty.file_path.to_string()),
+                ),
                 section: section.clone(),
                 setting: Some(setting.clone()),
-                separator: "=".into(),
+                separator: ty.separator.into(),
                 layout: Layout {
-                    key_val_separator: "=".into(),
+                    key_val_separator: ty.separator.into(),
                     section_prefix: "[".into(),
                     section_suffix: "]".into(),
                     indent_char: " ".into(),
