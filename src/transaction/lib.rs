@@ -164,13 +164,16 @@ struct Prepared<'c> {
 
 fn prepare<'c>(catalog: &'c Catalog, limits: &Limits) -> Result<Prepared<'c>, TransactionError> {
     kuppet_catalog::validate::validate(catalog, limits)?;
+    // Exported resources are for other nodes: Puppet's agent never gets
+    // them (the compiler filters them out with the virtual ones).
+    let catalog = match without_exported(catalog) {
+        Some(c) => std::borrow::Cow::Owned(c),
+        None => std::borrow::Cow::Borrowed(catalog),
+    };
     // Resources generated when the run begins (a concat_file's file).
-    let (catalog, concat_files) = match resources::concat::expand(catalog) {
+    let (catalog, concat_files) = match resources::concat::expand(&catalog) {
         Some((c, pairs)) => (std::borrow::Cow::Owned(c), pairs.into_iter().collect()),
-        None => (
-            std::borrow::Cow::Borrowed(catalog),
-            std::collections::HashMap::new(),
-        ),
+        None => (catalog, std::collections::HashMap::new()),
     };
     let mut providers: Providers = Vec::with_capacity(catalog.resources.len());
     for r in &catalog.resources {
@@ -190,6 +193,25 @@ fn prepare<'c>(catalog: &'c Catalog, limits: &Limits) -> Result<Prepared<'c>, Tr
         providers,
         graph,
     })
+}
+
+/// The catalog without its exported resources and their edges; None when
+/// it has none.
+fn without_exported(catalog: &Catalog) -> Option<Catalog> {
+    if !catalog.resources.iter().any(|r| r.exported) {
+        return None;
+    }
+    let mut out = catalog.clone();
+    let gone: std::collections::HashSet<String> = out
+        .resources
+        .iter()
+        .filter(|r| r.exported)
+        .map(|r| r.reference())
+        .collect();
+    out.resources.retain(|r| !r.exported);
+    out.edges
+        .retain(|e| !gone.contains(&e.source) && !gone.contains(&e.target));
+    Some(out)
 }
 
 /// Converges the catalog and returns the run's report.
@@ -1050,4 +1072,27 @@ fn loglevel(resource: &Resource) -> Level {
         .param_str("loglevel")
         .and_then(Level::parse)
         .unwrap_or(Level::Notice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exported_resources_and_their_edges_are_not_applied() {
+        let catalog: Catalog = serde_json::from_str(
+            r#"{"name":"n","version":1,"resources":[
+                {"type":"Sshkey","title":"k","tags":[],"exported":true,"parameters":{"type":""}},
+                {"type":"File","title":"/x","tags":[],"exported":false,"parameters":{}}],
+              "edges":[{"source":"File[/x]","target":"Sshkey[k]"}]}"#,
+        )
+        .expect("catalog");
+        let kept = without_exported(&catalog).expect("it had one");
+        assert_eq!(kept.resources.len(), 1);
+        assert_eq!(kept.resources[0].reference(), "File[/x]");
+        assert!(kept.edges.is_empty());
+        // The exported sshkey's invalid type does not refuse the catalog.
+        assert!(check(&catalog, &Limits::default()).is_ok());
+        assert!(without_exported(&kept).is_none());
+    }
 }
