@@ -308,7 +308,11 @@ fn unsupported_features_fail_only_their_resource() {
             json!({"ensure": "file", "source": "puppet:///modules/app/conf"}),
         ),
         ("File", &plain, json!({"ensure": "file", "content": "ok"})),
-        ("Cron", "nightly", json!({"command": "/bin/true"})),
+        (
+            "Firewall",
+            "100 allow ssh",
+            json!({"dport": 22, "proto": "tcp"}),
+        ),
     ]);
     let out = apply(
         dir.path(),
@@ -334,9 +338,9 @@ fn unsupported_features_fail_only_their_resource() {
             .is_some_and(|m| m.contains("puppet:///modules/app/conf"))
     );
     assert!(
-        reason("Cron[nightly]")
+        reason("Firewall[100 allow ssh]")
             .as_str()
-            .is_some_and(|m| m.contains("no provider for resource type Cron"))
+            .is_some_and(|m| m.contains("no provider for resource type Firewall"))
     );
     assert_eq!(
         r["resource_statuses"][format!("File[{plain}]")]["changed"],
