@@ -691,10 +691,16 @@ impl<'a> Compiler<'a> {
 
     /// The finishing phase: relationships, overrides, validation, tags, metaparameters.
     pub fn finish(&mut self) -> EResult<()> {
-        // Scope tags are merged again when a resource finishes, so tags the
-        // container gets later (`tag()` after the declaration) reach it too.
+        // Scope tags are merged again when a resource finishes, in the order
+        // the resources were declared, so tags the container gets later
+        // (`tag()` after the declaration) reach it too. Not a class's: Puppet
+        // evaluates (and finishes) a class where it is declared, so it keeps
+        // the tags its container had then.
         for id in 0..self.resources.len() {
-            if !matches!(self.resources[id].kind, ResKind::Stage) {
+            if !matches!(
+                self.resources[id].kind,
+                ResKind::Stage | ResKind::Class(Some(_))
+            ) {
                 self.add_scope_tags(id);
             }
         }
@@ -749,7 +755,11 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    /// Non-relationship metaparameters and tags flow down containment from Class[main].
+    /// Non-relationship metaparameters flow down containment from Class[main].
+    /// Tags do not: a resource takes its declaring scope's tags when it is
+    /// created and again when it finishes, a class only when it is
+    /// declared ([`Compiler::finish`]), as Puppet does: a `tag()` called
+    /// after a class was declared does not reach the class or its content.
     fn propagate_metaparams(&mut self) {
         const INHERITED: [&str; 7] = [
             "noop", "schedule", "audit", "loglevel", "alias", "tag", "stage",
@@ -772,8 +782,6 @@ impl<'a> Compiler<'a> {
                         self.resources[tgt].params.insert(name.into(), p);
                     }
                 }
-                let src_tags = self.resources[src].tags.clone();
-                merge_tags(&mut self.resources[tgt].tags, &src_tags);
                 if !seen[tgt] {
                     seen[tgt] = true;
                     queue.push_back(tgt);

@@ -74,6 +74,7 @@ pub enum Found {
 /// block, which picks `sort`, `max`, `min`, `unwrap`, `index` and `merge`
 /// with a block).
 pub fn lookup(name: &str, has_lambda: bool) -> Option<Found> {
+    let name = stdlib9_alias(name);
     if let Some(run) = core_function(name, has_lambda) {
         return Some(Found::Core(run));
     }
@@ -87,6 +88,31 @@ pub fn lookup(name: &str, has_lambda: bool) -> Option<Found> {
         });
     }
     library::lookup(name).map(Found::Library)
+}
+
+/// The stdlib 9 functions (`stdlib::X`, and the old top-level names its
+/// shims forward to them) that behave as the stdlib 8 function kuppet
+/// already runs under another name: that name. Any other name is itself.
+/// stdlib 9's own versions that differ (`stdlib::ensure_packages`,
+/// `stdlib::sha256`) and the ones new in stdlib 9 are registered under
+/// their `stdlib::` names.
+pub(crate) fn stdlib9_alias(name: &str) -> &str {
+    match name {
+        "stdlib::fqdn_rand_string" => "fqdn_rand_string",
+        "stdlib::fqdn_rotate" => "fqdn_rotate",
+        "stdlib::merge" => "merge",
+        "stdlib::os_version_gte" => "os_version_gte",
+        "stdlib::shell_escape" => "shell_escape",
+        "stdlib::to_json" => "to_json",
+        "stdlib::to_json_pretty" => "to_json_pretty",
+        "stdlib::to_yaml" => "to_yaml",
+        "stdlib::type_of" => "type_of",
+        "batch_escape" => "stdlib::batch_escape",
+        "powershell_escape" => "stdlib::powershell_escape",
+        "seeded_rand" => "stdlib::seeded_rand",
+        "seeded_rand_string" => "stdlib::seeded_rand_string",
+        other => other,
+    }
 }
 
 /// Puppet's core functions.

@@ -6,7 +6,9 @@
 #   tests/compile/regenerate.sh                 # every case under tests/compile
 #   tests/compile/regenerate.sh DIR|CASE.pp...  # only these folders or cases
 # Environment: PUPPET_CATALOG=path of puppet-catalog (default ../shared/tools/puppet-catalog beside the repository),
-#              JOBS=parallel compiles (default 2).
+#              JOBS=parallel compiles (default 2),
+#              STDLIB9_MODULES=a modulepath holding puppetlabs-stdlib 9.7 as stdlib/ (for stdlib9/:
+#              e.g. `git archive` of its lib functions types manifests metadata.json).
 #
 # For every CASE.pp (files inside CASE.modules/ directories are modules, not cases) it runs
 #   puppet-catalog CASE.pp --facts tests/compile/facts.yaml [--modulepath CASE.modules]
@@ -26,7 +28,12 @@ one() {
   pp="$1"
   base="${pp%.pp}"
   args=("$pp" --facts "$FACTS")
-  if [ -f "$base.modules/MODULEPATH" ]; then
+  if [[ "$pp" == */stdlib9/* ]]; then
+    # stdlib 9 cases: Puppet needs puppetlabs-stdlib 9.7 (kuppet has its
+    # functions built in): STDLIB9_MODULES is a directory holding it as stdlib/.
+    [ -d "${STDLIB9_MODULES:-}/stdlib" ] || { echo "regenerate: set STDLIB9_MODULES for $pp" >&2; return; }
+    args+=(--modulepath "$STDLIB9_MODULES")
+  elif [ -f "$base.modules/MODULEPATH" ]; then
     # Several module directories, in the order the MODULEPATH file lists them.
     args+=(--modulepath "$(sed -e '/^[[:space:]]*$/d' -e "s|^|$base.modules/|" "$base.modules/MODULEPATH" | paste -sd:)")
   elif [ -d "$base.modules" ]; then

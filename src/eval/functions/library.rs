@@ -11,6 +11,7 @@ mod collections;
 mod digests;
 pub(crate) mod scanf;
 pub(crate) mod signature;
+mod stdlib9;
 mod stdlib_collections;
 mod stdlib_json;
 pub(crate) mod stdlib_random;
@@ -101,6 +102,15 @@ pub fn lookup(name: &str) -> Option<PureFn> {
         "sort" => collections::sort,
         "split" => strings::split,
         "sprintf" => strings::sprintf,
+        "stdlib::batch_escape" => stdlib9::batch_escape,
+        "stdlib::crc32" => stdlib9::crc32,
+        "stdlib::extname" => stdlib9::extname,
+        "stdlib::nested_values" => stdlib9::nested_values,
+        "stdlib::powershell_escape" => stdlib9::powershell_escape,
+        "stdlib::seeded_rand" => stdlib9::seeded_rand,
+        "stdlib::seeded_rand_string" => stdlib9::seeded_rand_string,
+        "stdlib::sha256" => stdlib9::sha256,
+        "stdlib::xml_encode" => stdlib9::xml_encode,
         "stdlib::end_with" => stdlib_strings::end_with,
         "stdlib::start_with" => stdlib_strings::start_with,
         "str2bool" => stdlib_strings::str2bool,
@@ -209,8 +219,17 @@ pub const NAMES: &[&str] = &[
     "sort",
     "split",
     "sprintf",
+    "stdlib::batch_escape",
+    "stdlib::crc32",
     "stdlib::end_with",
+    "stdlib::extname",
+    "stdlib::nested_values",
+    "stdlib::powershell_escape",
+    "stdlib::seeded_rand",
+    "stdlib::seeded_rand_string",
+    "stdlib::sha256",
     "stdlib::start_with",
+    "stdlib::xml_encode",
     "str2bool",
     "strip",
     "suffix",

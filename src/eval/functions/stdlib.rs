@@ -62,6 +62,16 @@ pub(super) fn lookup(name: &str, has_lambda: bool) -> Option<CompilerFn> {
             } = call;
             c.ensure_packages(&args, e, f, m).map(|()| Value::Undef)
         },
+        "stdlib::ensure_packages" => |c, call| {
+            let Call {
+                args,
+                expr: e,
+                frame: f,
+                manifest: m,
+                ..
+            } = call;
+            c.ensure_packages9(&args, e, f, m).map(|()| Value::Undef)
+        },
         "defined_with_params" => |c, call| {
             let a = args3x(&call.args);
             let reference = a.first().cloned().unwrap_or(Value::Undef);
@@ -124,7 +134,7 @@ pub(super) fn lookup(name: &str, has_lambda: bool) -> Option<CompilerFn> {
 
 /// Checks the arguments of a stdlib function against stdlib's signatures.
 pub(crate) fn check_args(name: &str, args: &[Value]) -> Result<(), String> {
-    check_stdlib_args(name, args)
+    check_stdlib_args(super::stdlib9_alias(name), args)
 }
 
 /// The type and title a resource reference names, as the compiler keys
@@ -397,6 +407,78 @@ impl<'a> Compiler<'a> {
                 Ok(())
             }
         }
+    }
+
+    /// stdlib 9's `stdlib::ensure_packages(packages, default_attributes)`:
+    /// unlike stdlib 8's, an `ensure` of `present` or `installed` becomes
+    /// `present` when the package is already declared with
+    /// `ensure => present` (so the two calls agree) and `installed`
+    /// otherwise, and a hash of packages merges each package's attributes
+    /// over the defaults, package by package.
+    fn ensure_packages9(
+        &mut self,
+        args: &[Value],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<()> {
+        let defaults = match args.get(1) {
+            Some(Value::Hash(h)) => (**h).clone(),
+            _ => IndexMap::new(),
+        };
+        match args.first() {
+            Some(Value::Hash(h)) => {
+                for (package, attributes) in h.iter() {
+                    let mut merged = defaults.clone();
+                    if let Value::Hash(a) = attributes {
+                        for (k, v) in a.iter() {
+                            merged.insert(k.clone(), v.clone());
+                        }
+                    }
+                    self.ensure_package9(package, &merged, e, f, m)?;
+                }
+            }
+            Some(Value::Array(names)) => {
+                for n in names.iter() {
+                    self.ensure_package9(n, &defaults, e, f, m)?;
+                }
+            }
+            Some(name) => self.ensure_package9(name, &defaults, e, f, m)?,
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// One package of `stdlib::ensure_packages`.
+    fn ensure_package9(
+        &mut self,
+        name: &Value,
+        attributes: &IndexMap<Value, Value>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<()> {
+        let key = Value::string("ensure");
+        let mut params = IndexMap::new();
+        params.insert(key.clone(), Value::string("installed"));
+        for (k, v) in attributes {
+            params.insert(k.clone(), v.clone());
+        }
+        if matches!(
+            params.get(&key).and_then(Value::as_str),
+            Some("present" | "installed")
+        ) {
+            let reference = Value::string(format!("Package[{}]", rb_to_s(name)));
+            let mut wanted = IndexMap::new();
+            wanted.insert(key.clone(), Value::string("present"));
+            let present = self
+                .defined_with_params(&reference, &Value::hash(wanted), f)
+                .map_err(|msg| self.call_error(msg, e, m))?;
+            let ensure = if present { "present" } else { "installed" };
+            params.insert(key, Value::string(ensure));
+        }
+        let a = args3x(&[Value::string("package"), name.clone(), Value::hash(params)]);
+        self.ensure_resource(&a, e, f, m)
     }
 
     fn getparam(&mut self, args: &[Value]) -> Result<Value, String> {

@@ -23,6 +23,23 @@ pub(crate) fn check_stdlib_args(name: &str, args: &[Value]) -> Result<(), String
             args,
         )
         .map(drop),
+        "stdlib::ensure_packages" => check(
+            "stdlib::ensure_packages",
+            || {
+                vec![
+                    sig(&[
+                        P::Req("Variant[String[1], Array[String[1]]]", "packages"),
+                        P::Opt("Hash", "default_attributes"),
+                    ]),
+                    sig(&[
+                        P::Req("Hash[String[1], Any]", "packages"),
+                        P::Opt("Hash", "default_attributes"),
+                    ]),
+                ]
+            },
+            args,
+        )
+        .map(drop),
         "stdlib::ensure" => check(
             "stdlib::ensure",
             || {

@@ -1,0 +1,1 @@
+notify { 'x': message => stdlib::crc32([1]) }
