@@ -384,6 +384,21 @@ impl<'a> Compiler<'a> {
         Ok(Value::array(refs))
     }
 
+    /// Whether a call of `name` would find a function (stdlib's
+    /// `has_function`): a Puppet-language one, a built-in, or a module's
+    /// Ruby function whose module is on the modulepath.
+    pub(crate) fn function_exists(&mut self, name: &str) -> bool {
+        let name = name.trim_start_matches("::");
+        if self.find_function(name).is_some() {
+            return true;
+        }
+        match functions::lookup(name, false) {
+            Some(Found::Module { file, .. }) => self.module_file_exists(file),
+            Some(_) => name != crate::epp::EPP_TEXT,
+            None => false,
+        }
+    }
+
     // ----- Puppet-language functions
 
     fn find_function(&mut self, name: &str) -> Option<super::compiler::Def<'a, FunctionDef>> {

@@ -3,7 +3,8 @@
 //! `ensure_resources`, `ensure_packages`, `defined_with_params`,
 //! `getparam`, `assert_private`, `validate_legacy`, `merge` with a block,
 //! `fqdn_rotate`, `fqdn_rand_string` (and core `fqdn_rand`, which it calls),
-//! `fact`, `deprecation` and `stdlib::ensure` (used when stdlib's own
+//! `fact`, `deprecation`, stdlib 9's `stdlib::ensure_packages` and
+//! `stdlib::has_function` and `stdlib::str2resource`, and `stdlib::ensure` (used when stdlib's own
 //! `functions/ensure.pp` is not on the modulepath). Pure stdlib functions
 //! live in the function library (`functions/library/stdlib_*.rs`). Each is
 //! registered by name in [`lookup`].
@@ -71,6 +72,15 @@ pub(super) fn lookup(name: &str, has_lambda: bool) -> Option<CompilerFn> {
                 ..
             } = call;
             c.ensure_packages9(&args, e, f, m).map(|()| Value::Undef)
+        },
+        "stdlib::has_function" => |c, call| {
+            let name = call.args.first().and_then(Value::as_str).unwrap_or("");
+            Ok(Value::Bool(c.function_exists(name)))
+        },
+        "stdlib::str2resource" => |c, call| {
+            let text = call.args.first().and_then(Value::as_str).unwrap_or("");
+            c.str2resource(text)
+                .map_err(|msg| c.call_error(msg, call.expr, call.manifest))
         },
         "defined_with_params" => |c, call| {
             let a = args3x(&call.args);
@@ -479,6 +489,32 @@ impl<'a> Compiler<'a> {
         }
         let a = args3x(&[Value::string("package"), name.clone(), Value::hash(params)]);
         self.ensure_resource(&a, e, f, m)
+    }
+
+    /// stdlib 9's `stdlib::str2resource('Type[title]')`: a reference to
+    /// that resource when it is already declared (virtual or not).
+    fn str2resource(&self, text: &str) -> Result<Value, String> {
+        let found = text
+            .strip_suffix(']')
+            .and_then(|r| r.split_once('['))
+            .and_then(|(t, title)| {
+                let type_name = capitalize_name(t);
+                let title = if type_name == "Class" {
+                    capitalize_name(title)
+                } else {
+                    title.to_string()
+                };
+                self.find_resource(&type_name, &title)
+                    .map(|_| (type_name, title))
+            });
+        match found {
+            Some((type_name, title)) => {
+                Ok(Value::from_type(PType::resource_ref(&type_name, &title)))
+            }
+            None => Err(format!(
+                "stdlib::str2resource(): could not find {text}, this is parse order dependent and values should not be quoted"
+            )),
+        }
     }
 
     fn getparam(&mut self, args: &[Value]) -> Result<Value, String> {

@@ -40,6 +40,18 @@ pub(crate) fn check_stdlib_args(name: &str, args: &[Value]) -> Result<(), String
             args,
         )
         .map(drop),
+        "stdlib::has_function" => check(
+            "stdlib::has_function",
+            || vec![sig(&[P::Req("String[1]", "function_name")])],
+            args,
+        )
+        .map(drop),
+        "stdlib::str2resource" => check(
+            "stdlib::str2resource",
+            || vec![sig(&[P::Req("String", "res_string")])],
+            args,
+        )
+        .map(drop),
         "stdlib::ensure" => check(
             "stdlib::ensure",
             || {

@@ -1,0 +1,2 @@
+notify { 'ref': require => stdlib::str2resource('Package[later]') }
+package { 'later': }
