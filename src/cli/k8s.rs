@@ -48,6 +48,11 @@ pub struct ControllerArgs {
     /// `# kuppet-test-fault: abort`): tests of the crash path only.
     #[arg(long, hide = true)]
     pub compile_test_faults: bool,
+    /// Where Manifests' environments from OCI artifacts (`spec.code`) are
+    /// unpacked, once per digest; created at start, and readable by the
+    /// compile workers (default: $TMPDIR/kuppet-artifacts).
+    #[arg(long)]
+    pub artifact_cache: Option<PathBuf>,
     /// Where to serve /metrics, /healthz and /readyz (`none` to disable).
     #[arg(long, default_value = "0.0.0.0:8080")]
     pub metrics_addr: String,
@@ -299,6 +304,10 @@ pub fn controller(args: ControllerArgs) -> u8 {
         leader_election: (!args.no_leader_election)
             .then(|| k8s::leader::LeaseConfig::new(&namespace, &args.lease_name, &identity)),
         instance: identity,
+        artifact_cache: args
+            .artifact_cache
+            .clone()
+            .unwrap_or_else(|| k8s::controller::code::default_cache(None)),
     };
     let Some(rt) = runtime() else { return 1 };
     rt.block_on(async {

@@ -9,6 +9,7 @@
 //! Manifest's kstatus status current. Both run only on the replica holding the
 //! leader Lease. The decisions live in [`plan`]; this file does the I/O.
 
+pub mod code;
 pub mod compile;
 pub mod grant;
 pub mod plan;
@@ -30,6 +31,7 @@ use super::metrics::ControllerMetrics;
 use super::status::{self, kind};
 use futures::channel::mpsc;
 use futures::{Stream, StreamExt};
+use super::sources::Environments;
 use grant::Grants;
 use k8s_openapi::api::core::v1::Node;
 use kube::api::{Api, Patch, PatchParams};
@@ -64,6 +66,9 @@ pub struct ControllerOptions {
     pub leader_election: Option<LeaseConfig>,
     /// This replica's name, in Events.
     pub instance: String,
+    /// Where environments from OCI artifacts are unpacked (created at
+    /// start; the compile workers may read it).
+    pub artifact_cache: std::path::PathBuf,
 }
 
 /// Why the controller stopped.
@@ -77,6 +82,14 @@ pub enum ControllerError {
     },
     #[error("{0}: check --compile-worker-bin and the controller's image")]
     Workers(kuppet_worker::pool::PoolError),
+    #[error(
+        "could not create the artifact cache {dir}: {source}; pass --artifact-cache DIR with a writable directory"
+    )]
+    ArtifactCache {
+        dir: String,
+        #[source]
+        source: std::io::Error,
+    },
     #[error("stopped leading: {0}")]
     LeaseLost(#[from] LeaseLost),
     #[error("the controller loop ended unexpectedly")]
@@ -386,6 +399,13 @@ pub async fn sync_manifest_statuses(ctx: &Context) {
     ctx.planner
         .parses
         .retain(&manifests.iter().filter_map(|m| m.uid()).collect());
+    ctx.planner.retain_code(
+        &manifests
+            .iter()
+            .filter(|m| m.spec.code.is_some())
+            .map(|m| (m.namespace().unwrap_or_default(), m.name_any()))
+            .collect(),
+    );
     let with_facts: HashSet<String> = ctx
         .stores
         .facts
@@ -410,8 +430,13 @@ pub async fn sync_manifest_statuses(ctx: &Context) {
             .map(|m| {
                 let parsed = planner.parsed(&m);
                 let (targets, ungranted) = plan::granted_targets(&m, &nodes, &with_facts, &grants);
+                let code = planner.code_state(&(
+                    m.namespace().unwrap_or_default(),
+                    m.name_any(),
+                ));
                 let st = plan::manifest_status(&StatusInputs {
                     manifest: &m,
+                    code: code.as_ref(),
                     parsed: &parsed,
                     targets: &targets,
                     ungranted: &ungranted,
@@ -543,6 +568,102 @@ impl GenerationTracker {
     }
 }
 
+/// How often the poll loop looks for Manifests whose artifact is due.
+const CODE_TICK: Duration = Duration::from_secs(1);
+
+/// Polls each Manifest's `spec.code` artifact on its interval (and at once
+/// when its URL or path changes); a new revision recompiles every node, a
+/// new failure updates the Manifest's status. Polls run one at a time.
+async fn poll_code(ctx: Arc<Context>, envs: Arc<Environments>, all_tx: mpsc::UnboundedSender<()>) {
+    if ctx.stores.ready().await.is_err() {
+        return;
+    }
+    let mut last: HashMap<plan::ManifestKey, (std::time::Instant, String)> = HashMap::new();
+    loop {
+        let manifests = ctx.stores.manifests.state();
+        last.retain(|k, _| {
+            manifests
+                .iter()
+                .any(|m| (m.namespace().unwrap_or_default(), m.name_any()) == *k)
+        });
+        for m in manifests {
+            let Some(spec_key) = code::spec_key(&m) else {
+                continue;
+            };
+            let key = (m.namespace().unwrap_or_default(), m.name_any());
+            let prior = last.get(&key);
+            let changed = prior.is_none_or(|(_, k)| *k != spec_key);
+            if !changed && !code::due(prior.map(|(at, _)| *at), &m) {
+                continue;
+            }
+            last.insert(key.clone(), (std::time::Instant::now(), spec_key.clone()));
+            let mut state = ctx.planner.code_state(&key).unwrap_or_default();
+            if state.spec_key != spec_key {
+                state = code::CodeState {
+                    spec_key,
+                    ..Default::default()
+                };
+            }
+            let next = match code::interval(&m) {
+                Err(why) => {
+                    let mut s = state.clone();
+                    s.error = Some(("InvalidInterval", format!("spec.code.oci.interval: {why}")));
+                    Some(s)
+                }
+                Ok(_) => {
+                    let creds = pull_credentials(&ctx.client, &m).await;
+                    code::poll_one(&envs, &m, creds, &state).await
+                }
+            };
+            let Some(next) = next else { continue };
+            let new_revision = next.loaded.as_ref().map(|l| &l.digest)
+                != state.loaded.as_ref().map(|l| &l.digest);
+            match (&next.error, &next.loaded) {
+                (Some((reason, message)), _) => {
+                    tracing::warn!(manifest = %format!("{}/{}", key.0, key.1), reason, error = %message, "the Manifest's artifact failed; nodes keep the last good revision")
+                }
+                (None, Some(l)) => {
+                    tracing::info!(manifest = %format!("{}/{}", key.0, key.1), revision = %l.revision, digest = %l.digest, "the Manifest's artifact loaded")
+                }
+                (None, None) => {}
+            }
+            ctx.planner.set_code_state(key, next);
+            if new_revision {
+                let _ = all_tx.unbounded_send(());
+            }
+            ctx.status_dirty.notify_one();
+        }
+        tokio::time::sleep(CODE_TICK).await;
+    }
+}
+
+/// The pull credentials of a Manifest's `spec.code.oci.secretRef`: read
+/// with the controller's own `get` on Secrets, from the Manifest's
+/// namespace.
+async fn pull_credentials(client: &Client, m: &Manifest) -> Result<Option<String>, String> {
+    let Some(code) = &m.spec.code else {
+        return Ok(None);
+    };
+    let Some(secret) = &code.oci.secret_ref else {
+        return Ok(None);
+    };
+    let ns = m.namespace().unwrap_or_default();
+    let api: Api<k8s_openapi::api::core::v1::Secret> = Api::namespaced(client.clone(), &ns);
+    let got = api
+        .get_opt(&secret.name)
+        .await
+        .map_err(|e| format!("could not read Secret {ns}/{}: {e}", secret.name))?
+        .ok_or_else(|| format!("Secret {ns}/{} does not exist: create it or fix spec.code.oci.secretRef", secret.name))?;
+    let bytes = got
+        .data
+        .as_ref()
+        .and_then(|d| d.get(".dockerconfigjson"))
+        .ok_or_else(|| format!("Secret {ns}/{} has no .dockerconfigjson: create it with kubectl create secret docker-registry", secret.name))?;
+    let text = std::str::from_utf8(&bytes.0)
+        .map_err(|_| format!("Secret {ns}/{}'s .dockerconfigjson is not UTF-8", secret.name))?;
+    code::credentials(text, &code.oci.url).map(Some)
+}
+
 /// Feeds a reflector and calls `on_event` for each event, until the stream ends.
 async fn drive<K, S>(stream: S, mut on_event: impl FnMut(&watcher::Event<K>))
 where
@@ -559,6 +680,16 @@ where
 
 /// Runs the controller: probes and metrics, leader election, then the work.
 pub async fn run(client: Client, options: ControllerOptions) -> Result<(), ControllerError> {
+    let mut options = options;
+    std::fs::create_dir_all(&options.artifact_cache).map_err(|source| {
+        ControllerError::ArtifactCache {
+            dir: options.artifact_cache.display().to_string(),
+            source,
+        }
+    })?;
+    // The workers read environments' manifests, modules and data there.
+    let cache = options.artifact_cache.clone();
+    options.compile.read_paths.push(cache);
     // Workers run as our user: keep them (and anything else of our user)
     // from reading our memory, environment or credentials through /proc
     // or ptrace.
@@ -710,6 +841,7 @@ async fn run_leader(
     ));
 
     let grant_all_tx = all_tx.clone();
+    let code_all_tx = all_tx.clone();
     let manifest_watch = {
         let ctx = ctx.clone();
         let mut tracker = GenerationTracker::default();
@@ -787,6 +919,14 @@ async fn run_leader(
             ctx.status_dirty.notify_one();
         })
     };
+    let code_poll = poll_code(
+        ctx.clone(),
+        Arc::new(Environments::new(
+            options.artifact_cache.clone(),
+            Default::default(),
+        )),
+        code_all_tx,
+    );
     let status_loop = {
         let ctx = ctx.clone();
         async move {
@@ -820,6 +960,7 @@ async fn run_leader(
         _ = catalog_watch => {}
         _ = grant_watch => {}
         _ = status_loop => {}
+        _ = code_poll => {}
     }
     Err(ControllerError::Ended)
 }

@@ -72,10 +72,25 @@ pub const GROUP: &str = "kuppet.dev";
     )
 )]
 #[serde(rename_all = "camelCase")]
+#[schemars(extend("x-kubernetes-validations" = [{
+    "rule": "!has(self.code) || !has(self.source) || self.source == ''",
+    "message": "set either spec.source (inline code) or spec.code (an environment from an OCI artifact), not both"
+}]))]
 pub struct ManifestSpec {
     /// Puppet source code, as in a `.pp` file. Errors name it as
-    /// `<namespace>/<name>.pp`. Required; an empty source declares nothing.
+    /// `<namespace>/<name>.pp`. Default: empty (declares nothing); must be
+    /// empty when `code` is set.
+    #[serde(default)]
     pub source: String,
+    /// A Puppet environment (a control repo: `manifests/`, `modules/`,
+    /// `hiera.yaml`, `data/`) from an OCI artifact, instead of `source`.
+    /// Its main manifests are this Manifest's top-level code, its
+    /// modulepath and environment-layer Hiera the compile's. One
+    /// environment per node: two Manifests selecting a node with
+    /// different environments fail that node's compile
+    /// (`EnvironmentConflict`). Default: absent (inline `source`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<ManifestCode>,
     /// Which Nodes the top-level statements and node blocks of `source` apply
     /// to, by their labels, among the Nodes a ManifestGrant gives the
     /// namespace. Default (absent or `{}`): every Node so granted.
@@ -86,6 +101,51 @@ pub struct ManifestSpec {
     /// nothing. Default: false.
     #[serde(default)]
     pub noop: bool,
+}
+
+/// Where a Manifest's environment comes from.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ManifestCode {
+    /// The OCI artifact holding the environment (`kuppet push` or `flux
+    /// push artifact`). Required.
+    pub oci: OciSource,
+    /// The environment's root inside the artifact (where `manifests/`,
+    /// `environment.conf` and `hiera.yaml` are), relative, without `..`.
+    /// Default: `.` (the artifact's root).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+/// An OCI artifact, polled by tag or pinned by digest.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OciSource {
+    /// `oci://registry/repository:tag` (polled every `interval`; the
+    /// controller pulls only when the tag's digest changes) or
+    /// `oci://registry/repository@sha256:...` (pinned). Required.
+    pub url: String,
+    /// A Secret of type `kubernetes.io/dockerconfigjson` in the Manifest's
+    /// namespace with the registry's pull credentials. Default: absent
+    /// (anonymous pulls).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret_ref: Option<LocalObjectReference>,
+    /// How often the tag is polled, as Flux writes intervals (`30s`, `1m`,
+    /// `1h30m`; at least 5s). Default: `1m`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval: Option<String>,
+    /// Talk plain HTTP to the registry (a registry on loopback in a test),
+    /// as Flux's OCIRepository `insecure`. Default: false (HTTPS).
+    #[serde(default)]
+    pub insecure: bool,
+}
+
+/// A reference to an object in the same namespace.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LocalObjectReference {
+    /// The object's name. Required.
+    pub name: String,
 }
 
 /// A label query over Nodes, like Kubernetes' `LabelSelector`: every
@@ -143,6 +203,18 @@ pub struct ManifestStatus {
     /// Parse and compile errors, with their location in the source.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<ManifestError>,
+    /// With `spec.code`: the revision of the artifact last fetched or tried
+    /// (its `org.opencontainers.image.revision`, else its digest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_attempted_revision: Option<String>,
+    /// With `spec.code`: the revision nodes' catalogs are compiled from
+    /// (the last one that loaded; a failed revision leaves it unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_applied_revision: Option<String>,
+    /// With `spec.code`: the manifest digest (`sha256:...`) of the artifact
+    /// of `lastAppliedRevision`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artifact_digest: Option<String>,
 }
 
 /// One parse or compile error of a Manifest.
@@ -309,6 +381,10 @@ pub struct CatalogSource {
     /// Whether its top-level statements applied to this node (it selects it).
     #[serde(default)]
     pub selected: bool,
+    /// With `spec.code`: the artifact revision the catalog was compiled
+    /// from. Default: absent (inline source).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revision: Option<String>,
 }
 
 /// What the node's agent made of the catalog, in kstatus form.

@@ -145,7 +145,8 @@ pub fn answer_secret(
 /// reads the Secrets the scope allows.
 pub fn through_pool(pool: Arc<Pool>, settings: CompileSettings, reader: SecretReader) -> CompileFn {
     Arc::new(move |scope: &CompileScope, request: &CompileRequest| {
-        let wire = to_request(&scope.namespace, request, &settings);
+        let mut wire = to_request(&scope.namespace, request, &settings);
+        wire.environment_hiera_config = scope.environment_hiera_config.clone();
         let mut secrets = |namespace: &str, name: &str, key: &str| -> Result<String, String> {
             answer_secret(scope, &reader, namespace, name, key)
         };
@@ -244,6 +245,7 @@ mod tests {
                 }
             }),
             read: Arc::default(),
+            environment_hiera_config: None,
         };
         let reads = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let counted = reads.clone();

@@ -68,6 +68,7 @@ impl Manifest {
             name,
             ManifestSpec {
                 source: source.into(),
+                code: None,
                 node_selector: LabelSelector::default(),
                 noop: false,
             },

@@ -133,6 +133,7 @@ impl Grants {
     /// that declared them (by their `file`, `<namespace>/<name>.pp`) do not
     /// allow. A resource is allowed when one grant of its namespace that
     /// selects the node allows both its type and its path.
+    #[cfg(test)]
     pub fn check(
         &self,
         catalog: &Catalog,
@@ -140,15 +141,31 @@ impl Grants {
         labels: &BTreeMap<String, String>,
         sources: &[CatalogSource],
     ) -> Vec<Violation> {
+        self.check_owned(catalog, node, labels, sources, None)
+    }
+
+    /// [`Grants::check`] where `environment` (an index into `sources`) is
+    /// the Manifest whose `spec.code` supplies the compile's environment:
+    /// every resource declared in a file that is no inline Manifest's
+    /// (the environment's manifests and modules) answers to its grants.
+    pub fn check_owned(
+        &self,
+        catalog: &Catalog,
+        node: &str,
+        labels: &BTreeMap<String, String>,
+        sources: &[CatalogSource],
+        environment: Option<usize>,
+    ) -> Vec<Violation> {
         if self.unrestricted {
             return Vec::new();
         }
         let mut out: Vec<Violation> = Vec::new();
         for r in &catalog.resources {
-            let Some(file) = &r.file else { continue };
+            let file = r.file.as_deref().unwrap_or("<unknown>");
             let Some(s) = sources
                 .iter()
-                .find(|s| &source_path(&s.namespace, &s.name) == file)
+                .find(|s| s.revision.is_none() && source_path(&s.namespace, &s.name) == file)
+                .or_else(|| environment.and_then(|i| sources.get(i)))
             else {
                 continue;
             };
@@ -289,6 +306,7 @@ mod tests {
             name: name.into(),
             generation: 1,
             selected: true,
+            revision: None,
         }
     }
 

@@ -6,6 +6,7 @@
 //! Everything here is driven by plain values, so tests feed it builder-made
 //! objects and a fake compile function.
 
+use super::code::{CodeState, Loaded};
 use super::grant::{self, Grants};
 use crate::k8s::crd::{
     CatalogSource, Manifest, ManifestError, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
@@ -47,6 +48,9 @@ pub struct CompileScope {
     /// The Secrets the compile read (namespace, name): the node's catalog is
     /// compiled again every [`SECRET_REFRESH`] to pick up their changes.
     pub read: Arc<Mutex<Vec<(String, String)>>>,
+    /// The environment's `hiera.yaml` (Hiera's environment layer), when a
+    /// Manifest's `spec.code` supplies the compile's environment.
+    pub environment_hiera_config: Option<std::path::PathBuf>,
 }
 
 impl CompileScope {
@@ -105,6 +109,8 @@ pub mod reason {
     pub const SECRET_DENIED: &str = "SecretDenied";
     /// `kuppet::secret` read a Secret or key that does not exist.
     pub const SECRET_NOT_FOUND: &str = "SecretNotFound";
+    /// Two Manifests selecting the node bring different environments.
+    pub const ENVIRONMENT_CONFLICT: &str = "EnvironmentConflict";
 }
 
 /// The compiler's issue code for an exhausted budget (steps, time, memory).
@@ -352,6 +358,9 @@ pub struct Planner {
     compile: CompileFn,
     check: GraphCheckFn,
     pub parses: ParseCache,
+    /// What is known of each Manifest's `spec.code` (the controller's poll
+    /// writes it; compiles read the last good revision).
+    code: Mutex<HashMap<ManifestKey, CodeState>>,
     outcomes: Mutex<HashMap<String, NodeOutcome>>,
     metrics: Arc<ControllerMetrics>,
     /// Seals each catalog's Sensitive values to its node's key.
@@ -365,6 +374,7 @@ impl Planner {
             compile,
             check: Arc::new(check_graph),
             parses: ParseCache::default(),
+            code: Mutex::default(),
             outcomes: Mutex::default(),
             metrics,
             sealer: seal::Sealer::random(),
@@ -390,6 +400,30 @@ impl Planner {
     /// Parses a Manifest (once per generation).
     pub fn parsed(&self, manifest: &Manifest) -> Parsed {
         self.parses.get(manifest, &self.parse)
+    }
+
+    /// What is known of the `spec.code` of the Manifest `key`.
+    pub fn code_state(&self, key: &ManifestKey) -> Option<CodeState> {
+        self.code.lock().ok()?.get(key).cloned()
+    }
+
+    /// Records what the poll found for the Manifest `key`'s `spec.code`.
+    pub fn set_code_state(&self, key: ManifestKey, state: CodeState) {
+        if let Ok(mut c) = self.code.lock() {
+            c.insert(key, state);
+        }
+    }
+
+    /// Forgets the code of Manifests that are gone or no longer have
+    /// `spec.code`; gives the layer digests still in use.
+    pub fn retain_code(&self, keep: &HashSet<ManifestKey>) -> Vec<String> {
+        let Ok(mut c) = self.code.lock() else {
+            return Vec::new();
+        };
+        c.retain(|k, _| keep.contains(k));
+        c.values()
+            .filter_map(|s| s.loaded.as_ref().map(|l| l.digest.clone()))
+            .collect()
     }
 
     /// The last compile outcome of every node.
@@ -479,18 +513,77 @@ impl Planner {
         });
 
         let mut inputs = Vec::new();
+        // The source each input comes from (an environment has several).
+        let mut input_owner: Vec<usize> = Vec::new();
         let mut sources = Vec::new();
         let mut noop_paths = Vec::new();
         let mut any_selected = false;
         let mut all_selected_noop = true;
+        // The Manifest whose `spec.code` supplies the environment, and a
+        // second one wanting another environment.
+        let mut environment: Option<(usize, Loaded)> = None;
+        let mut conflict: Option<Failure> = None;
         let mut hasher = DefaultHasher::new();
         name.hash(&mut hasher);
         for m in sorted {
+            let (namespace, mname) = key_of(m);
+            let selected = m.spec.node_selector.matches(labels);
+            if m.spec.code.is_some() {
+                // An environment's classes live on its modulepath: it takes
+                // part only where it selects the node, and only its last
+                // good revision (none yet: nothing).
+                let loaded = self
+                    .code_state(&(namespace.clone(), mname.clone()))
+                    .and_then(|s| s.loaded);
+                let (true, Some(loaded)) = (selected, loaded) else {
+                    continue;
+                };
+                if let Some((i, other)) = &environment {
+                    if other.digest != loaded.digest && conflict.is_none() {
+                        let first: &CatalogSource = &sources[*i];
+                        conflict = Some(Failure {
+                            message: format!(
+                                "Manifests {}/{} and {namespace}/{mname} both select node {name} \
+                                 with different environments ({} and {}): one environment per \
+                                 node; narrow one's spec.nodeSelector",
+                                first.namespace, first.name, other.revision, loaded.revision
+                            ),
+                            blamed: Some(vec![
+                                (first.namespace.clone(), first.name.clone()),
+                                (namespace.clone(), mname.clone()),
+                            ]),
+                            reason: reason::ENVIRONMENT_CONFLICT,
+                        });
+                    }
+                    continue;
+                }
+                any_selected = true;
+                all_selected_noop &= m.spec.noop;
+                let generation = m.metadata.generation.unwrap_or(0);
+                (m.uid(), generation, &loaded.digest, m.spec.noop).hash(&mut hasher);
+                for manifest in &loaded.code.manifests {
+                    if m.spec.noop {
+                        noop_paths.push(manifest.path.clone());
+                    }
+                    inputs.push(ManifestInput {
+                        manifest: manifest.clone(),
+                        apply_top_level: true,
+                    });
+                    input_owner.push(sources.len());
+                }
+                sources.push(CatalogSource {
+                    namespace,
+                    name: mname,
+                    generation,
+                    selected,
+                    revision: Some(loaded.revision.clone()),
+                });
+                environment = Some((sources.len() - 1, loaded));
+                continue;
+            }
             let Some((generation, parsed)) = self.parsed(m).usable else {
                 continue;
             };
-            let (namespace, mname) = key_of(m);
-            let selected = m.spec.node_selector.matches(labels);
             if selected {
                 any_selected = true;
                 all_selected_noop &= m.spec.noop;
@@ -503,11 +596,13 @@ impl Planner {
                 manifest: parsed,
                 apply_top_level: selected,
             });
+            input_owner.push(sources.len());
             sources.push(CatalogSource {
                 namespace,
                 name: mname,
                 generation,
                 selected,
+                revision: None,
             });
         }
         grants.hash_into(&mut hasher);
@@ -582,11 +677,16 @@ impl Planner {
             }
         }
 
+        let mut env_source = environment.as_ref().map(|(i, _)| *i);
+        let (modulepath, environment_hiera_config) = environment
+            .as_ref()
+            .map(|(_, l)| (l.code.modulepath.clone(), l.code.hiera_config.clone()))
+            .unwrap_or_default();
         let request = CompileRequest {
             manifests: inputs,
             facts: merged,
             node: name.clone(),
-            modulepath: Vec::new(),
+            modulepath,
             allow_generate: false,
             limits: Default::default(),
         };
@@ -613,17 +713,25 @@ impl Planner {
                     grants.may_read_secret(ns, &labels, secret)
                 }),
                 read: Arc::default(),
+                environment_hiera_config,
             }
         };
         let started = Instant::now();
         let mut request = request;
-        let mut compiled = (self.compile)(&scope, &request);
+        let mut compiled = match &conflict {
+            // Two environments for one node: nothing to compile.
+            Some(_) => Err(CompileFailure::Error {
+                code: String::new(),
+                message: String::new(),
+            }),
+            None => (self.compile)(&scope, &request),
+        };
         // Resources beyond their grants: compile once more without the
         // Manifests that declared them, so that the others still reach the node.
         let mut refused: Vec<(ManifestKey, String)> = Vec::new();
         let mut grant_failure = None;
         if let Ok(catalog) = &compiled {
-            let violations = grants.check(catalog, &name, labels, &sources);
+            let violations = grants.check_owned(catalog, &name, labels, &sources, env_source);
             if !violations.is_empty() {
                 for v in &violations {
                     refused.push((v.manifest.clone(), v.message.clone()));
@@ -636,14 +744,33 @@ impl Planner {
                             .any(|v| v.manifest == (s.namespace.clone(), s.name.clone()))
                     })
                     .collect();
-                let mut k = keep.iter();
-                request.manifests.retain(|_| *k.next().unwrap_or(&true));
+                let mut owners = input_owner.iter();
+                request
+                    .manifests
+                    .retain(|_| owners.next().is_none_or(|&o| keep[o]));
+                // Each kept source's new index.
+                let mut renumber = Vec::with_capacity(keep.len());
+                let mut next = 0;
+                for &k in &keep {
+                    renumber.push(next);
+                    next += usize::from(k);
+                }
+                input_owner = input_owner
+                    .into_iter()
+                    .filter(|&o| keep[o])
+                    .map(|o| renumber[o])
+                    .collect();
                 let mut k = keep.iter();
                 sources.retain(|_| *k.next().unwrap_or(&true));
+                env_source = env_source.filter(|&i| keep[i]).map(|i| renumber[i]);
+                if env_source.is_none() {
+                    // The environment's Manifest is out: so are its modules.
+                    request.modulepath.clear();
+                }
                 compiled = (self.compile)(&scope, &request);
                 if let Ok(again) = &compiled
                     && let Some(v) = grants
-                        .check(again, &name, labels, &sources)
+                        .check_owned(again, &name, labels, &sources, env_source)
                         .into_iter()
                         .next()
                 {
@@ -655,7 +782,9 @@ impl Planner {
             .compile_seconds
             .observe(started.elapsed().as_secs_f64());
         let noop = any_selected && all_selected_noop;
-        let result: Result<NodeCatalogSpec, Failure> = if let Some(v) = grant_failure {
+        let result: Result<NodeCatalogSpec, Failure> = if let Some(f) = conflict {
+            Err(f)
+        } else if let Some(v) = grant_failure {
             Err(Failure {
                 message: v.message,
                 blamed: Some(vec![v.manifest]),
@@ -666,7 +795,7 @@ impl Planner {
                 Err(CompileFailure::Unavailable(message)) => return Plan::Unavailable(message),
                 Err(CompileFailure::Crashed(message)) => {
                     self.metrics.compiles_crashed.inc();
-                    let blamed = self.attribute_crash(&scope, &request, &sources);
+                    let blamed = self.attribute_crash(&scope, &request, &sources, &input_owner);
                     Err(Failure {
                         message,
                         blamed: Some(blamed),
@@ -793,11 +922,16 @@ impl Planner {
         scope: &CompileScope,
         request: &CompileRequest,
         sources: &[CatalogSource],
+        input_owner: &[usize],
     ) -> Vec<ManifestKey> {
         let selected: Vec<usize> = (0..request.manifests.len())
             .filter(|&i| request.manifests[i].apply_top_level)
             .collect();
-        let key = |i: usize| (sources[i].namespace.clone(), sources[i].name.clone());
+        let key = |i: usize| {
+            let s = input_owner.get(i).and_then(|&o| sources.get(o));
+            s.map(|s| (s.namespace.clone(), s.name.clone()))
+                .unwrap_or_default()
+        };
         if selected.len() > 1 {
             let mut culprits = Vec::new();
             for &i in selected.iter().take(MAX_ATTRIBUTION_COMPILES) {
@@ -810,11 +944,14 @@ impl Planner {
                     culprits.push(key(i));
                 }
             }
+            culprits.dedup();
             if !culprits.is_empty() {
                 return culprits;
             }
         }
-        selected.into_iter().map(key).collect()
+        let mut all: Vec<ManifestKey> = selected.into_iter().map(key).collect();
+        all.dedup();
+        all
     }
 }
 
@@ -926,6 +1063,9 @@ fn blame(message: &str, sources: &[CatalogSource]) -> Vec<ManifestKey> {
 /// What the status of one Manifest is computed from.
 pub struct StatusInputs<'a> {
     pub manifest: &'a Manifest,
+    /// What the poll found of its `spec.code` (none: not polled yet, or
+    /// inline source).
+    pub code: Option<&'a CodeState>,
     pub parsed: &'a Parsed,
     /// Nodes the selector selects that run an agent (have NodeFacts) and
     /// that a grant gives the Manifest's namespace.
@@ -987,12 +1127,25 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
         errors.push(error_entry(Some(node), message));
     }
 
+    let with_code = m.spec.code.is_some();
+    let loaded = inp.code.and_then(|c| c.loaded.as_ref());
+    // With `spec.code`, a catalog holds this Manifest when it was compiled
+    // from its generation and from the last good revision.
     let holds_this_generation = |c: &NodeCatalog| {
-        c.spec
-            .sources
-            .iter()
-            .any(|s| s.namespace == key.0 && s.name == key.1 && Some(s.generation) == generation)
+        c.spec.sources.iter().any(|s| {
+            s.namespace == key.0
+                && s.name == key.1
+                && Some(s.generation) == generation
+                && (!with_code || s.revision.as_ref() == loaded.map(|l| &l.revision))
+        })
     };
+    let code_error = inp
+        .code
+        .filter(|_| with_code)
+        .and_then(|c| c.error.as_ref());
+    if let Some((_, message)) = code_error {
+        errors.push(error_entry(None, message));
+    }
     let mut compiled = Vec::new();
     let mut applied = 0;
     let mut degraded = Vec::new();
@@ -1028,6 +1181,26 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
             Wanted::new(kind::READY, false, "InvalidSelector", e.to_string()),
             Wanted::new(kind::RECONCILING, false, "InvalidSelector", ""),
             Wanted::new(kind::STALLED, true, "InvalidSelector", e.to_string()),
+        )
+    } else if let Some((why, message)) = code_error {
+        let msg = match loaded {
+            Some(l) => format!("{message}; nodes keep revision {}", l.revision),
+            None => message.clone(),
+        };
+        // An unreachable registry is retried at the next poll; a bad
+        // artifact needs a new one.
+        let stalled = *why != "ArtifactUnreachable";
+        (
+            Wanted::new(kind::READY, false, why, msg.clone()),
+            Wanted::new(kind::RECONCILING, !stalled, why, if stalled { "" } else { msg.as_str() }),
+            Wanted::new(kind::STALLED, stalled, why, if stalled { msg.as_str() } else { "" }),
+        )
+    } else if with_code && loaded.is_none() {
+        let msg = "fetching the artifact of spec.code.oci.url".to_string();
+        (
+            Wanted::new(kind::READY, false, "Fetching", msg.clone()),
+            Wanted::new(kind::RECONCILING, true, "Fetching", msg),
+            Wanted::new(kind::STALLED, false, "Fetching", ""),
         )
     } else if let Some((node, message, why)) = failing.first() {
         let more = match compile_failures {
@@ -1120,6 +1293,12 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
         applied_nodes: applied as i64,
         nodes: compiled.into_iter().take(MAX_LISTED_NODES).collect(),
         errors,
+        last_attempted_revision: inp
+            .code
+            .filter(|_| with_code)
+            .and_then(|c| c.attempted.clone()),
+        last_applied_revision: loaded.filter(|_| with_code).map(|l| l.revision.clone()),
+        artifact_digest: loaded.filter(|_| with_code).map(|l| l.digest.clone()),
     }
 }
 
@@ -1212,3 +1391,5 @@ pub fn granted_targets<'a>(
 mod grant_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod code_tests;

@@ -39,6 +39,7 @@ fn status(planner: &Planner, m: &Manifest, grants: &Grants) -> ManifestStatus {
     let (targets, ungranted) = granted_targets(m, &nodes, &with_facts, grants);
     manifest_status(&StatusInputs {
         manifest: m,
+        code: None,
         parsed: &planner.parsed(m),
         targets: &targets,
         ungranted: &ungranted,

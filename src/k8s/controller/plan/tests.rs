@@ -210,6 +210,7 @@ fn a_syntax_error_keeps_every_node_on_the_last_good_generation() {
     let catalogs = HashMap::from([("web-1".to_string(), stored)]);
     let status = manifest_status(&StatusInputs {
         manifest: &v2,
+        code: None,
         parsed: &parsed,
         targets: &["web-1"],
         ungranted: &[],
@@ -283,6 +284,7 @@ fn a_compile_error_is_blamed_on_the_manifest_it_names_and_writes_nothing() {
     // The broken Manifest selects no node, yet it broke web-1: Stalled.
     let status = manifest_status(&StatusInputs {
         manifest: &bad2,
+        code: None,
         parsed: &planner.parsed(&bad2),
         targets: &[],
         ungranted: &[],
@@ -304,6 +306,7 @@ fn a_compile_error_is_blamed_on_the_manifest_it_names_and_writes_nothing() {
     // The innocent Manifest is still applied from the last good catalog.
     let innocent = manifest_status(&StatusInputs {
         manifest: &good,
+        code: None,
         parsed: &planner.parsed(&good),
         targets: &["web-1"],
         ungranted: &[],
@@ -327,6 +330,7 @@ fn a_manifest_blocked_by_another_ones_error_says_so() {
     ));
     let status = manifest_status(&StatusInputs {
         manifest: &mine,
+        code: None,
         parsed: &planner.parsed(&mine),
         targets: &["web-1"],
         ungranted: &[],
@@ -370,6 +374,7 @@ fn a_dependency_cycle_never_reaches_a_node_and_is_blamed_on_who_declared_it() {
     let outcomes = planner.outcomes();
     let status = manifest_status(&StatusInputs {
         manifest: &cyc,
+        code: None,
         parsed: &planner.parsed(&cyc),
         targets: &["web-1"],
         ungranted: &[],
@@ -386,6 +391,7 @@ fn a_dependency_cycle_never_reaches_a_node_and_is_blamed_on_who_declared_it() {
     );
     let innocent = manifest_status(&StatusInputs {
         manifest: &fine,
+        code: None,
         parsed: &planner.parsed(&fine),
         targets: &["web-1"],
         ungranted: &[],
@@ -440,6 +446,7 @@ fn readiness_follows_compile_then_apply() {
     let status_with = |catalogs: &HashMap<String, Arc<NodeCatalog>>, targets: &[&str]| {
         manifest_status(&StatusInputs {
             manifest: &m,
+            code: None,
             parsed: &parsed,
             targets,
             ungranted: &[],
@@ -552,12 +559,14 @@ fn blame_needs_the_whole_path() {
             name: "a".into(),
             generation: 1,
             selected: true,
+            revision: None,
         },
         CatalogSource {
             namespace: "ns".into(),
             name: "ba".into(),
             generation: 1,
             selected: false,
+            revision: None,
         },
     ];
     assert_eq!(
@@ -591,6 +600,7 @@ fn a_manifest_that_adds_nothing_to_a_node_is_still_recorded_there() {
     );
     let status = manifest_status(&StatusInputs {
         manifest: &empty,
+        code: None,
         parsed: &planner.parsed(&empty),
         targets: &["web-1"],
         ungranted: &[],
@@ -604,6 +614,7 @@ fn a_manifest_that_adds_nothing_to_a_node_is_still_recorded_there() {
 fn stalled_reason(planner: &Planner, m: &Manifest, targets: &[&str]) -> (String, String) {
     let status = manifest_status(&StatusInputs {
         manifest: m,
+        code: None,
         parsed: &planner.parsed(m),
         targets,
         ungranted: &[],

@@ -1,0 +1,221 @@
+//! Manifests whose code is an environment from an OCI artifact
+//! (`spec.code`): what the planner knows of each ([`CodeState`]: the last
+//! revision that loaded, the last attempt and its failure) and the poll
+//! that keeps it current (`oci::poll` on the Manifest's interval, pull
+//! secrets from its `secretRef`). The planner compiles nodes from the last
+//! good revision only: a failed one leaves them on it.
+
+use crate::cli::code::Code;
+use crate::k8s::crd::Manifest;
+use crate::k8s::sources::{Environments, SourceError, oci};
+use crate::registry::Access;
+use kube::ResourceExt;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// One revision of a Manifest's environment that loaded.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// `org.opencontainers.image.revision`, else the digest.
+    pub revision: String,
+    /// The artifact's manifest digest.
+    pub digest: String,
+    pub code: Arc<Code>,
+}
+
+/// What the controller knows of one Manifest's `spec.code`.
+#[derive(Debug, Clone, Default)]
+pub struct CodeState {
+    /// The last revision that loaded: what nodes are compiled from.
+    pub loaded: Option<Loaded>,
+    /// The revision (or URL, when no revision was had) last tried.
+    pub attempted: Option<String>,
+    /// The last attempt's failure: (reason, message). Cleared by a success.
+    pub error: Option<(&'static str, String)>,
+    /// The `spec.code` this state is for (a changed URL or path starts over).
+    pub spec_key: String,
+}
+
+impl CodeState {
+    /// Records a fetched revision.
+    pub fn succeeded(&mut self, loaded: Loaded) {
+        self.attempted = Some(loaded.revision.clone());
+        self.error = None;
+        self.loaded = Some(loaded);
+    }
+
+    /// Records a failed attempt; the last good revision stays.
+    pub fn failed(&mut self, attempted: &str, e: &SourceError) {
+        self.attempted = Some(attempted.to_string());
+        self.error = Some((e.reason(), e.to_string()));
+    }
+}
+
+/// What identifies a Manifest's `spec.code` (url and path): a change
+/// forgets what was fetched for the old one.
+pub fn spec_key(m: &Manifest) -> Option<String> {
+    let code = m.spec.code.as_ref()?;
+    Some(format!(
+        "{}#{}#{}",
+        code.oci.url,
+        code.path.as_deref().unwrap_or("."),
+        code.oci.insecure
+    ))
+}
+
+/// The Manifest's poll interval (its `interval`, else a minute); an
+/// unparsable one is reported as the Manifest's failure.
+pub fn interval(m: &Manifest) -> Result<Duration, String> {
+    match m.spec.code.as_ref().and_then(|c| c.oci.interval.as_deref()) {
+        Some(text) => oci::parse_interval(text),
+        None => Ok(oci::DEFAULT_INTERVAL),
+    }
+}
+
+/// The pull credentials of a `kubernetes.io/dockerconfigjson` Secret's
+/// `.dockerconfigjson` for `url`'s registry: `user:password`.
+pub fn credentials(dockerconfigjson: &str, url: &str) -> Result<String, String> {
+    let host = url
+        .trim_start_matches("oci://")
+        .split('/')
+        .next()
+        .unwrap_or_default();
+    let config: serde_json::Value = serde_json::from_str(dockerconfigjson)
+        .map_err(|e| format!("the pull secret's .dockerconfigjson is not JSON: {e}"))?;
+    let auths = config
+        .get("auths")
+        .and_then(|a| a.as_object())
+        .ok_or("the pull secret's .dockerconfigjson has no \"auths\"")?;
+    let entry = auths
+        .iter()
+        .find(|(k, _)| {
+            let k = k.trim_start_matches("https://").trim_start_matches("http://");
+            k.split('/').next() == Some(host)
+        })
+        .map(|(_, v)| v)
+        .ok_or_else(|| format!("the pull secret has no credentials for registry {host}"))?;
+    if let (Some(u), Some(p)) = (
+        entry.get("username").and_then(|v| v.as_str()),
+        entry.get("password").and_then(|v| v.as_str()),
+    ) {
+        return Ok(format!("{u}:{p}"));
+    }
+    let auth = entry
+        .get("auth")
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| format!("the pull secret's entry for {host} has no username/password or auth"))?;
+    use base64::Engine;
+    let decoded = base64::engine::general_purpose::STANDARD
+        .decode(auth)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .filter(|s| s.contains(':'))
+        .ok_or_else(|| format!("the pull secret's auth for {host} is not base64 of user:password"))?;
+    Ok(decoded)
+}
+
+/// One poll of a Manifest's artifact: the new state when something
+/// changed (a new revision, or a new failure), None otherwise.
+pub async fn poll_one(
+    envs: &Arc<Environments>,
+    m: &Manifest,
+    creds: Result<Option<String>, String>,
+    state: &CodeState,
+) -> Option<CodeState> {
+    let code = m.spec.code.as_ref()?;
+    let url = code.oci.url.as_str();
+    let path = code.path.as_deref().unwrap_or(".");
+    let mut next = state.clone();
+    let outcome = match creds {
+        Err(why) => Err(SourceError::Unreachable {
+            url: url.to_string(),
+            why: format!("{why} (secretRef of Manifest {})", m.name_any()),
+        }),
+        Ok(creds) => {
+            let access = Access {
+                creds,
+                insecure: code.oci.insecure,
+            };
+            let last = state.loaded.as_ref().map(|l| l.digest.as_str());
+            oci::poll(envs, url, &access, path, last).await
+        }
+    };
+    match outcome {
+        Ok(None) => {
+            if state.error.is_none() {
+                return None;
+            }
+            next.error = None;
+            next.attempted = state.loaded.as_ref().map(|l| l.revision.clone());
+        }
+        Ok(Some(rev)) => next.succeeded(Loaded {
+            revision: rev.revision,
+            digest: rev.digest,
+            code: rev.code,
+        }),
+        Err(e) => {
+            let same = state.error.as_ref().map(|(_, msg)| msg) == Some(&e.to_string());
+            if same {
+                return None;
+            }
+            next.failed(url, &e);
+        }
+    }
+    Some(next)
+}
+
+/// The artifact cache directory when none is given: under the state dir,
+/// else the system's temporary directory.
+pub fn default_cache(state_dir: Option<&std::path::Path>) -> PathBuf {
+    state_dir
+        .map(|d| d.join("artifacts"))
+        .unwrap_or_else(|| std::env::temp_dir().join("kuppet-artifacts"))
+}
+
+/// When a Manifest is due for a poll.
+pub fn due(last: Option<Instant>, m: &Manifest) -> bool {
+    oci::due(last, interval(m).unwrap_or(oci::DEFAULT_INTERVAL), Instant::now())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pull_credentials_from_a_dockerconfigjson() {
+        let both = r#"{"auths":{"registry.example:5000":{"username":"u","password":"p"}}}"#;
+        assert_eq!(
+            credentials(both, "oci://registry.example:5000/env:v1").as_deref(),
+            Ok("u:p")
+        );
+        // `auth` is base64 of user:password, keys may carry a scheme.
+        let auth = r#"{"auths":{"https://ghcr.io":{"auth":"dTpw"}}}"#;
+        assert_eq!(credentials(auth, "oci://ghcr.io/o/env:v1").as_deref(), Ok("u:p"));
+        let err = credentials(both, "oci://ghcr.io/o/env:v1").expect_err("other host");
+        assert!(err.contains("no credentials for registry ghcr.io"), "{err}");
+        assert!(credentials("{", "oci://x/y:z").is_err());
+        let bad = r#"{"auths":{"ghcr.io":{"auth":"!!"}}}"#;
+        assert!(credentials(bad, "oci://ghcr.io/o:v").is_err());
+    }
+
+    #[test]
+    fn a_failure_keeps_the_last_good_revision() {
+        let code = Arc::new(Code {
+            label: "env".into(),
+            manifests: Vec::new(),
+            modulepath: Vec::new(),
+            hiera_config: None,
+        });
+        let mut st = CodeState::default();
+        st.succeeded(Loaded {
+            revision: "r1".into(),
+            digest: "sha256:1".into(),
+            code,
+        });
+        st.failed("oci://x/y:z", &SourceError::ArtifactFailed("broken".into()));
+        assert_eq!(st.loaded.as_ref().map(|l| l.revision.as_str()), Some("r1"));
+        assert_eq!(st.error.as_ref().map(|e| e.0), Some("ArtifactFailed"));
+        assert_eq!(st.attempted.as_deref(), Some("oci://x/y:z"));
+    }
+}

@@ -1,0 +1,296 @@
+//! The planner with Manifests whose code is an environment from an OCI
+//! artifact (`spec.code`): which revision nodes are compiled from, what a
+//! failed revision leaves them on, and what the Manifest's status says.
+
+use super::*;
+use crate::cli::code::Code;
+use crate::k8s::controller::fixtures::{self, catalog_of, node};
+use crate::k8s::crd::{ManifestCode, ManifestGrant, OciSource};
+use crate::k8s::sources::SourceError;
+use std::path::PathBuf;
+
+const NOW: &str = "2024-05-01T12:00:00Z";
+
+fn web() -> Node {
+    node("web-1", &[("role", "web")])
+}
+
+/// A Manifest whose code is the artifact `oci://registry/env:prod`.
+fn with_code(namespace: &str, name: &str) -> Manifest {
+    let mut m = Manifest::test(namespace, name, "");
+    m.spec.code = Some(ManifestCode {
+        oci: OciSource {
+            url: "oci://registry.local/env:prod".into(),
+            secret_ref: None,
+            interval: None,
+            insecure: true,
+        },
+        path: None,
+    });
+    m
+}
+
+/// A revision whose `manifests/site.pp` holds `source` (the fake
+/// compiler's language: `file /path content`).
+fn revision(revision: &str, source: &str) -> Loaded {
+    let parse = fixtures::fake_parse();
+    let site = format!("/cache/{revision}/manifests/site.pp");
+    let manifest = parse(&site, source).expect("parses");
+    Loaded {
+        revision: revision.into(),
+        digest: format!("sha256:{revision}"),
+        code: Arc::new(Code {
+            label: format!("/cache/{revision}"),
+            manifests: vec![Arc::new(manifest)],
+            modulepath: vec![PathBuf::from(format!("/cache/{revision}/modules"))],
+            hiera_config: Some(PathBuf::from(format!("/cache/{revision}/hiera.yaml"))),
+        }),
+    }
+}
+
+fn key(m: &Manifest) -> ManifestKey {
+    (m.namespace().unwrap_or_default(), m.name_any())
+}
+
+fn loaded(planner: &Planner, m: &Manifest, rev: Loaded) {
+    let mut st = planner.code_state(&key(m)).unwrap_or_default();
+    st.succeeded(rev);
+    planner.set_code_state(key(m), st);
+}
+
+fn spec_of(plan: Plan) -> Arc<NodeCatalogSpec> {
+    match plan {
+        Plan::Write(spec) => spec,
+        other => panic!("expected a write, got {other:?}"),
+    }
+}
+
+fn titles(spec: &NodeCatalogSpec) -> Vec<String> {
+    catalog_of(spec)
+        .resources
+        .iter()
+        .map(|r| r.reference())
+        .collect()
+}
+
+fn status(planner: &Planner, m: &Manifest, catalogs: &[NodeCatalog]) -> ManifestStatus {
+    let catalogs: HashMap<String, Arc<NodeCatalog>> = catalogs
+        .iter()
+        .map(|c| (c.name_any(), Arc::new(c.clone())))
+        .collect();
+    let code = planner.code_state(&key(m));
+    manifest_status(&StatusInputs {
+        manifest: m,
+        code: code.as_ref(),
+        parsed: &planner.parsed(m),
+        targets: &["web-1"],
+        ungranted: &[],
+        catalogs: &catalogs,
+        outcomes: &planner.outcomes(),
+        now: NOW,
+    })
+}
+
+fn condition<'a>(st: &'a ManifestStatus, kind: &str) -> (&'a str, &'a str) {
+    let c = st
+        .conditions
+        .iter()
+        .find(|c| c.type_ == kind)
+        .expect("condition");
+    (c.status.as_str(), c.reason.as_str())
+}
+
+#[test]
+fn nodes_follow_the_environments_revisions_and_name_them() {
+    let (planner, calls) = fixtures::planner();
+    let m = with_code("ops", "site");
+    let manifests = vec![Arc::new(m.clone())];
+    let facts = NodeFacts::test("web-1");
+    // Nothing fetched yet: nothing of it compiles, and the status says so.
+    let empty = spec_of(planner.plan(&web(), Some(&facts), &manifests, None));
+    assert!(titles(&empty).is_empty());
+    let st = status(&planner, &m, &[]);
+    assert_eq!(condition(&st, kind::READY), ("False", "Fetching"));
+
+    loaded(&planner, &m, revision("r1", "file /etc/motd one"));
+    let r1 = spec_of(planner.plan(&web(), Some(&facts), &manifests, None));
+    assert_eq!(titles(&r1), vec!["File[/etc/motd]"]);
+    assert_eq!(r1.sources.len(), 1);
+    assert_eq!(r1.sources[0].revision.as_deref(), Some("r1"));
+    let cat = NodeCatalog::test("web-1", &r1, 1).applied(0);
+    assert_eq!(
+        planner.plan(&web(), Some(&facts), &manifests, Some(&cat)),
+        Plan::Unchanged
+    );
+    let st = status(&planner, &m, std::slice::from_ref(&cat));
+    assert_eq!(condition(&st, kind::READY), ("True", "Applied"));
+    assert_eq!(st.last_applied_revision.as_deref(), Some("r1"));
+    assert_eq!(st.artifact_digest.as_deref(), Some("sha256:r1"));
+
+    // A new revision: the same generation, a new catalog naming it.
+    let before = calls.load(std::sync::atomic::Ordering::SeqCst);
+    loaded(&planner, &m, revision("r2", "file /etc/issue two"));
+    let r2 = spec_of(planner.plan(&web(), Some(&facts), &manifests, Some(&cat)));
+    assert_eq!(titles(&r2), vec!["File[/etc/issue]"]);
+    assert_eq!(r2.sources[0].revision.as_deref(), Some("r2"));
+    assert!(calls.load(std::sync::atomic::Ordering::SeqCst) > before);
+    // Until the node holds r2, the Manifest is not compiled everywhere.
+    let st = status(&planner, &m, std::slice::from_ref(&cat));
+    assert_eq!(condition(&st, kind::READY), ("False", "Compiling"));
+}
+
+#[test]
+fn a_failed_revision_keeps_nodes_on_the_last_good_one() {
+    let (planner, _) = fixtures::planner();
+    let m = with_code("ops", "site");
+    let manifests = vec![Arc::new(m.clone())];
+    let facts = NodeFacts::test("web-1");
+    loaded(&planner, &m, revision("r1", "file /etc/motd one"));
+    let r1 = spec_of(planner.plan(&web(), Some(&facts), &manifests, None));
+    let cat = NodeCatalog::test("web-1", &r1, 1).applied(0);
+
+    let mut st = planner.code_state(&key(&m)).expect("state");
+    st.failed(
+        "oci://registry.local/env:prod",
+        &SourceError::ArtifactFailed("the environment at '.' does not load: site.pp:1".into()),
+    );
+    planner.set_code_state(key(&m), st);
+    assert_eq!(
+        planner.plan(&web(), Some(&facts), &manifests, Some(&cat)),
+        Plan::Unchanged,
+        "the node keeps r1"
+    );
+    let st_now = status(&planner, &m, std::slice::from_ref(&cat));
+    assert_eq!(condition(&st_now, kind::READY), ("False", "ArtifactFailed"));
+    assert_eq!(condition(&st_now, kind::STALLED), ("True", "ArtifactFailed"));
+    let ready = st_now
+        .conditions
+        .iter()
+        .find(|c| c.type_ == kind::READY)
+        .expect("ready");
+    assert!(ready.message.contains("nodes keep revision r1"), "{}", ready.message);
+    assert_eq!(st_now.last_applied_revision.as_deref(), Some("r1"));
+    assert_eq!(
+        st_now.last_attempted_revision.as_deref(),
+        Some("oci://registry.local/env:prod")
+    );
+    assert_eq!(st_now.errors.len(), 1);
+
+    // An unreachable registry is not stalled: retried at the next poll.
+    let mut st = planner.code_state(&key(&m)).expect("state");
+    st.failed(
+        "oci://registry.local/env:prod",
+        &SourceError::Unreachable {
+            url: "oci://registry.local/env:prod".into(),
+            why: "connection refused".into(),
+        },
+    );
+    planner.set_code_state(key(&m), st);
+    let st_now = status(&planner, &m, std::slice::from_ref(&cat));
+    assert_eq!(
+        condition(&st_now, kind::RECONCILING),
+        ("True", "ArtifactUnreachable")
+    );
+    assert_eq!(
+        condition(&st_now, kind::STALLED),
+        ("False", "ArtifactUnreachable")
+    );
+}
+
+#[test]
+fn the_compile_takes_the_environments_modulepath_and_hiera() {
+    let seen: Arc<Mutex<Vec<(Vec<PathBuf>, Option<PathBuf>)>>> = Arc::default();
+    let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let inner = fixtures::fake_compile(calls);
+    let record = seen.clone();
+    let planner = Planner::new(
+        fixtures::fake_parse(),
+        Arc::new(move |scope: &CompileScope, req: &CompileRequest| {
+            if let Ok(mut s) = record.lock() {
+                s.push((req.modulepath.clone(), scope.environment_hiera_config.clone()));
+            }
+            inner(scope, req)
+        }),
+        Arc::new(ControllerMetrics::default()),
+    )
+    .with_graph_check(fixtures::fake_graph_check());
+    let m = with_code("ops", "site");
+    let inline = Manifest::test("ops", "extra", "file /etc/extra x");
+    loaded(&planner, &m, revision("r1", "file /etc/motd one"));
+    let manifests = vec![Arc::new(m), Arc::new(inline)];
+    let spec = spec_of(planner.plan(
+        &web(),
+        Some(&NodeFacts::test("web-1")),
+        &manifests,
+        None,
+    ));
+    assert_eq!(titles(&spec), vec!["File[/etc/extra]", "File[/etc/motd]"]);
+    let seen = seen.lock().expect("lock");
+    assert_eq!(
+        seen.last().cloned(),
+        Some((
+            vec![PathBuf::from("/cache/r1/modules")],
+            Some(PathBuf::from("/cache/r1/hiera.yaml"))
+        ))
+    );
+}
+
+#[test]
+fn two_environments_for_one_node_fail_its_compile() {
+    let (planner, calls) = fixtures::planner();
+    let a = with_code("ops", "a");
+    let b = with_code("ops", "b");
+    loaded(&planner, &a, revision("r1", "file /etc/motd one"));
+    loaded(&planner, &b, revision("r2", "file /etc/issue two"));
+    let manifests = vec![Arc::new(a.clone()), Arc::new(b)];
+    match planner.plan(&web(), Some(&NodeFacts::test("web-1")), &manifests, None) {
+        Plan::Failed {
+            reason, blamed, ..
+        } => {
+            assert_eq!(reason, reason::ENVIRONMENT_CONFLICT);
+            assert_eq!(blamed.len(), 2);
+        }
+        other => panic!("expected a failure, got {other:?}"),
+    }
+    assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 0);
+    // The same environment twice is fine.
+    let (planner, _) = fixtures::planner();
+    loaded(&planner, &a, revision("r1", "file /etc/motd one"));
+    let c = with_code("ops", "c");
+    loaded(&planner, &c, revision("r1", "file /etc/motd one"));
+    let manifests = vec![Arc::new(a), Arc::new(c)];
+    spec_of(planner.plan(&web(), Some(&NodeFacts::test("web-1")), &manifests, None));
+}
+
+#[test]
+fn the_environments_resources_answer_to_the_manifests_grants() {
+    let (planner, _) = fixtures::planner();
+    let m = with_code("ops", "site");
+    loaded(&planner, &m, revision("r1", "file /etc/motd one\nfile /srv/app ok"));
+    let mut g = ManifestGrant::test("ops", &["ops"]);
+    g.spec.path_prefixes = vec!["/srv".into()];
+    let grants = Grants::new(vec![Arc::new(g)]);
+    let manifests = vec![Arc::new(m)];
+    match planner.plan_granted(
+        &web(),
+        Some(&NodeFacts::test("web-1")),
+        &manifests,
+        &grants,
+        None,
+    ) {
+        // Refused and left out: the only Manifest, so nothing is left.
+        Plan::Write(spec) => {
+            assert!(titles(&spec).is_empty(), "{:?}", titles(&spec));
+        }
+        Plan::Failed { reason, .. } => assert_eq!(reason, grant::GRANT_EXCEEDED),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    match planner.outcomes().get("web-1") {
+        Some(NodeOutcome::Compiled { refused, .. }) => {
+            assert_eq!(refused.len(), 1, "{refused:?}");
+            assert!(refused[0].1.contains("/etc/motd"), "{:?}", refused[0].1);
+        }
+        Some(NodeOutcome::Failed { reason, .. }) => assert_eq!(*reason, grant::GRANT_EXCEEDED),
+        None => panic!("no outcome"),
+    }
+}
