@@ -28,10 +28,10 @@ use super::events::{Note, Publisher, Severity};
 use super::http::{self, Response};
 use super::leader::{Elector, LeaseConfig, LeaseLost};
 use super::metrics::ControllerMetrics;
+use super::sources::Environments;
 use super::status::{self, kind};
 use futures::channel::mpsc;
 use futures::{Stream, StreamExt};
-use super::sources::Environments;
 use grant::Grants;
 use k8s_openapi::api::core::v1::Node;
 use kube::api::{Api, Patch, PatchParams};
@@ -430,10 +430,7 @@ pub async fn sync_manifest_statuses(ctx: &Context) {
             .map(|m| {
                 let parsed = planner.parsed(&m);
                 let (targets, ungranted) = plan::granted_targets(&m, &nodes, &with_facts, &grants);
-                let code = planner.code_state(&(
-                    m.namespace().unwrap_or_default(),
-                    m.name_any(),
-                ));
+                let code = planner.code_state(&(m.namespace().unwrap_or_default(), m.name_any()));
                 let st = plan::manifest_status(&StatusInputs {
                     manifest: &m,
                     code: code.as_ref(),
@@ -616,8 +613,8 @@ async fn poll_code(ctx: Arc<Context>, envs: Arc<Environments>, all_tx: mpsc::Unb
                 }
             };
             let Some(next) = next else { continue };
-            let new_revision = next.loaded.as_ref().map(|l| &l.digest)
-                != state.loaded.as_ref().map(|l| &l.digest);
+            let new_revision =
+                next.loaded.as_ref().map(|l| &l.digest) != state.loaded.as_ref().map(|l| &l.digest);
             match (&next.error, &next.loaded) {
                 (Some((reason, message)), _) => {
                     tracing::warn!(manifest = %format!("{}/{}", key.0, key.1), reason, error = %message, "the Manifest's artifact failed; nodes keep the last good revision")
@@ -653,14 +650,23 @@ async fn pull_credentials(client: &Client, m: &Manifest) -> Result<Option<String
         .get_opt(&secret.name)
         .await
         .map_err(|e| format!("could not read Secret {ns}/{}: {e}", secret.name))?
-        .ok_or_else(|| format!("Secret {ns}/{} does not exist: create it or fix spec.code.oci.secretRef", secret.name))?;
+        .ok_or_else(|| {
+            format!(
+                "Secret {ns}/{} does not exist: create it or fix spec.code.oci.secretRef",
+                secret.name
+            )
+        })?;
     let bytes = got
         .data
         .as_ref()
         .and_then(|d| d.get(".dockerconfigjson"))
         .ok_or_else(|| format!("Secret {ns}/{} has no .dockerconfigjson: create it with kubectl create secret docker-registry", secret.name))?;
-    let text = std::str::from_utf8(&bytes.0)
-        .map_err(|_| format!("Secret {ns}/{}'s .dockerconfigjson is not UTF-8", secret.name))?;
+    let text = std::str::from_utf8(&bytes.0).map_err(|_| {
+        format!(
+            "Secret {ns}/{}'s .dockerconfigjson is not UTF-8",
+            secret.name
+        )
+    })?;
     code::credentials(text, &code.oci.url).map(Some)
 }
 

@@ -90,7 +90,9 @@ pub fn credentials(dockerconfigjson: &str, url: &str) -> Result<String, String> 
     let entry = auths
         .iter()
         .find(|(k, _)| {
-            let k = k.trim_start_matches("https://").trim_start_matches("http://");
+            let k = k
+                .trim_start_matches("https://")
+                .trim_start_matches("http://");
             k.split('/').next() == Some(host)
         })
         .map(|(_, v)| v)
@@ -101,17 +103,18 @@ pub fn credentials(dockerconfigjson: &str, url: &str) -> Result<String, String> 
     ) {
         return Ok(format!("{u}:{p}"));
     }
-    let auth = entry
-        .get("auth")
-        .and_then(|v| v.as_str())
-        .ok_or_else(|| format!("the pull secret's entry for {host} has no username/password or auth"))?;
+    let auth = entry.get("auth").and_then(|v| v.as_str()).ok_or_else(|| {
+        format!("the pull secret's entry for {host} has no username/password or auth")
+    })?;
     use base64::Engine;
     let decoded = base64::engine::general_purpose::STANDARD
         .decode(auth)
         .ok()
         .and_then(|b| String::from_utf8(b).ok())
         .filter(|s| s.contains(':'))
-        .ok_or_else(|| format!("the pull secret's auth for {host} is not base64 of user:password"))?;
+        .ok_or_else(|| {
+            format!("the pull secret's auth for {host} is not base64 of user:password")
+        })?;
     Ok(decoded)
 }
 
@@ -175,7 +178,11 @@ pub fn default_cache(state_dir: Option<&std::path::Path>) -> PathBuf {
 
 /// When a Manifest is due for a poll.
 pub fn due(last: Option<Instant>, m: &Manifest) -> bool {
-    oci::due(last, interval(m).unwrap_or(oci::DEFAULT_INTERVAL), Instant::now())
+    oci::due(
+        last,
+        interval(m).unwrap_or(oci::DEFAULT_INTERVAL),
+        Instant::now(),
+    )
 }
 
 #[cfg(test)]
@@ -191,7 +198,10 @@ mod tests {
         );
         // `auth` is base64 of user:password, keys may carry a scheme.
         let auth = r#"{"auths":{"https://ghcr.io":{"auth":"dTpw"}}}"#;
-        assert_eq!(credentials(auth, "oci://ghcr.io/o/env:v1").as_deref(), Ok("u:p"));
+        assert_eq!(
+            credentials(auth, "oci://ghcr.io/o/env:v1").as_deref(),
+            Ok("u:p")
+        );
         let err = credentials(both, "oci://ghcr.io/o/env:v1").expect_err("other host");
         assert!(err.contains("no credentials for registry ghcr.io"), "{err}");
         assert!(credentials("{", "oci://x/y:z").is_err());

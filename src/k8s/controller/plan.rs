@@ -1192,8 +1192,18 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
         let stalled = *why != "ArtifactUnreachable";
         (
             Wanted::new(kind::READY, false, why, msg.clone()),
-            Wanted::new(kind::RECONCILING, !stalled, why, if stalled { "" } else { msg.as_str() }),
-            Wanted::new(kind::STALLED, stalled, why, if stalled { msg.as_str() } else { "" }),
+            Wanted::new(
+                kind::RECONCILING,
+                !stalled,
+                why,
+                if stalled { "" } else { msg.as_str() },
+            ),
+            Wanted::new(
+                kind::STALLED,
+                stalled,
+                why,
+                if stalled { msg.as_str() } else { "" },
+            ),
         )
     } else if with_code && loaded.is_none() {
         let msg = "fetching the artifact of spec.code.oci.url".to_string();
@@ -1388,8 +1398,8 @@ pub fn granted_targets<'a>(
 }
 
 #[cfg(test)]
+mod code_tests;
+#[cfg(test)]
 mod grant_tests;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod code_tests;

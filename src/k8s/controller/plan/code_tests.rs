@@ -162,13 +162,20 @@ fn a_failed_revision_keeps_nodes_on_the_last_good_one() {
     );
     let st_now = status(&planner, &m, std::slice::from_ref(&cat));
     assert_eq!(condition(&st_now, kind::READY), ("False", "ArtifactFailed"));
-    assert_eq!(condition(&st_now, kind::STALLED), ("True", "ArtifactFailed"));
+    assert_eq!(
+        condition(&st_now, kind::STALLED),
+        ("True", "ArtifactFailed")
+    );
     let ready = st_now
         .conditions
         .iter()
         .find(|c| c.type_ == kind::READY)
         .expect("ready");
-    assert!(ready.message.contains("nodes keep revision r1"), "{}", ready.message);
+    assert!(
+        ready.message.contains("nodes keep revision r1"),
+        "{}",
+        ready.message
+    );
     assert_eq!(st_now.last_applied_revision.as_deref(), Some("r1"));
     assert_eq!(
         st_now.last_attempted_revision.as_deref(),
@@ -207,7 +214,10 @@ fn the_compile_takes_the_environments_modulepath_and_hiera() {
         fixtures::fake_parse(),
         Arc::new(move |scope: &CompileScope, req: &CompileRequest| {
             if let Ok(mut s) = record.lock() {
-                s.push((req.modulepath.clone(), scope.environment_hiera_config.clone()));
+                s.push((
+                    req.modulepath.clone(),
+                    scope.environment_hiera_config.clone(),
+                ));
             }
             inner(scope, req)
         }),
@@ -218,12 +228,7 @@ fn the_compile_takes_the_environments_modulepath_and_hiera() {
     let inline = Manifest::test("ops", "extra", "file /etc/extra x");
     loaded(&planner, &m, revision("r1", "file /etc/motd one"));
     let manifests = vec![Arc::new(m), Arc::new(inline)];
-    let spec = spec_of(planner.plan(
-        &web(),
-        Some(&NodeFacts::test("web-1")),
-        &manifests,
-        None,
-    ));
+    let spec = spec_of(planner.plan(&web(), Some(&NodeFacts::test("web-1")), &manifests, None));
     assert_eq!(titles(&spec), vec!["File[/etc/extra]", "File[/etc/motd]"]);
     let seen = seen.lock().expect("lock");
     assert_eq!(
@@ -244,9 +249,7 @@ fn two_environments_for_one_node_fail_its_compile() {
     loaded(&planner, &b, revision("r2", "file /etc/issue two"));
     let manifests = vec![Arc::new(a.clone()), Arc::new(b)];
     match planner.plan(&web(), Some(&NodeFacts::test("web-1")), &manifests, None) {
-        Plan::Failed {
-            reason, blamed, ..
-        } => {
+        Plan::Failed { reason, blamed, .. } => {
             assert_eq!(reason, reason::ENVIRONMENT_CONFLICT);
             assert_eq!(blamed.len(), 2);
         }
@@ -266,7 +269,11 @@ fn two_environments_for_one_node_fail_its_compile() {
 fn the_environments_resources_answer_to_the_manifests_grants() {
     let (planner, _) = fixtures::planner();
     let m = with_code("ops", "site");
-    loaded(&planner, &m, revision("r1", "file /etc/motd one\nfile /srv/app ok"));
+    loaded(
+        &planner,
+        &m,
+        revision("r1", "file /etc/motd one\nfile /srv/app ok"),
+    );
     let mut g = ManifestGrant::test("ops", &["ops"]);
     g.spec.path_prefixes = vec!["/srv".into()];
     let grants = Grants::new(vec![Arc::new(g)]);
