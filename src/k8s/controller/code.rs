@@ -146,9 +146,8 @@ pub async fn poll_one(
     };
     match outcome {
         Ok(None) => {
-            if state.error.is_none() {
-                return None;
-            }
+            // Nothing new, and no failure to clear.
+            state.error.as_ref()?;
             next.error = None;
             next.attempted = state.loaded.as_ref().map(|l| l.revision.clone());
         }

@@ -204,9 +204,12 @@ fn a_failed_revision_keeps_nodes_on_the_last_good_one() {
     );
 }
 
+/// What a compile got: the modulepath and the environment's hiera.yaml.
+type Seen = (Vec<PathBuf>, Option<PathBuf>);
+
 #[test]
 fn the_compile_takes_the_environments_modulepath_and_hiera() {
-    let seen: Arc<Mutex<Vec<(Vec<PathBuf>, Option<PathBuf>)>>> = Arc::default();
+    let seen: Arc<Mutex<Vec<Seen>>> = Arc::default();
     let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let inner = fixtures::fake_compile(calls);
     let record = seen.clone();
