@@ -73,7 +73,7 @@ pub const GROUP: &str = "kuppet.dev";
 )]
 #[serde(rename_all = "camelCase")]
 #[schemars(extend("x-kubernetes-validations" = [{
-    "rule": "!has(self.code) || !has(self.source) || self.source == ''",
+    "rule": "!has(self.code) || !has(self.source) || size(self.source) == 0",
     "message": "set either spec.source (inline code) or spec.code (an environment from an OCI artifact), not both"
 }]))]
 pub struct ManifestSpec {
