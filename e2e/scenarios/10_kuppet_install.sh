@@ -35,6 +35,23 @@ done
 expect_ok "manifests/install.yaml validates on the server" \
     k apply --dry-run=server --server-side --force-conflicts -f "$REPO_DIR/manifests/install.yaml"
 expect_ok "the example Manifests validate" k apply --dry-run=server -f "$REPO_DIR/manifests/examples/"
+# spec.source and spec.code exclude each other (the CRD's CEL rule).
+expect_fail "a Manifest with both source and code is refused" k apply --dry-run=server -f - <<'YAML'
+apiVersion: kuppet.dev/v1alpha1
+kind: Manifest
+metadata: {name: both, namespace: default}
+spec:
+  source: "notice('x')"
+  code: {oci: {url: "oci://127.0.0.1:5000/env:v1"}}
+YAML
+assert_contains "$E2E_OUT" "not both" "the CEL rule's message"
+expect_ok "a Manifest with code alone validates" k apply --dry-run=server -f - <<'YAML'
+apiVersion: kuppet.dev/v1alpha1
+kind: Manifest
+metadata: {name: code, namespace: default}
+spec:
+  code: {oci: {url: "oci://127.0.0.1:5000/env:v1", interval: 30s}, path: environments/production}
+YAML
 
 # The policy's CEL type-checks against the real schemas.
 install_kuppet
