@@ -9,8 +9,8 @@
 //! `hiera.yaml`) is parsed once per digest and shared by every compile of
 //! that revision. Failures carry the Manifest's machine-readable reason
 //! ([`SourceError::reason`]): the controller leaves nodes on their last
-//! good catalog and reports it. Not yet wired into the Manifest's spec and
-//! the controller's reconcile (see docs/kubernetes.md).
+//! good catalog and reports it. The controller polls each Manifest's
+//! `spec.code` through [`oci::poll`] (`controller::code`).
 
 pub mod oci;
 
