@@ -237,6 +237,8 @@ fn normalize_logs(logs: &Value) -> Value {
         regex::Regex::new(r"\(file: \S*/tests/apply/(cases|conformance)/").expect("regex");
     // Module manifests: Puppet's from its modulepath, kuppet's copies.
     let module_file = regex::Regex::new(r"\(file: \S*/modules/").expect("regex");
+    // The stand-in tools run from wherever the project is checked out.
+    let fake_tools = regex::Regex::new(r"\S*/tests/apply/fake-tools/").expect("regex");
     let ours = regex::Regex::new(r"/\.([^/\s]+)\.kuppet-\d+-[0-9a-f]+-\d+").expect("regex");
     match logs {
         Value::Array(items) => Value::Array(
@@ -249,6 +251,7 @@ fn normalize_logs(logs: &Value) -> Value {
                         let msg = ours.replace_all(&msg, "/$1");
                         let msg = case_file.replace_all(&msg, "(file: $$CASES/");
                         let msg = module_file.replace_all(&msg, "(file: $$MODULES/");
+                        let msg = fake_tools.replace_all(&msg, "$$FAKE_TOOLS/");
                         json!([parts[0], parts[1], msg])
                     }
                     other => other.clone(),
