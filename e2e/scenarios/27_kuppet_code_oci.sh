@@ -13,7 +13,7 @@ CRANE=${KUPPET_CRANE:-$(command -v crane || true)}
 
 NODES=(e2e-code-web e2e-code-db)
 # has_revision NODE REV: the node's NodeCatalog was compiled from REV.
-has_revision() { [[ $(k get nodecatalog "$1" -o jsonpath='{.spec.sources[0].revision}') == "$2" ]]; }
+has_revision() { [[ $(k get nodecatalog "$1" -o jsonpath='{.spec.sources[?(@.name=="site")].revision}') == "$2" ]]; }
 # ready_reason REASON: the Manifest's Ready condition has REASON.
 ready_reason() {
     [[ $(k get manifest site -n default -o jsonpath='{.status.conditions[?(@.type=="Ready")].reason}') == "$1" ]]
@@ -39,7 +39,7 @@ include profile::motd
 PP
 cat >"$env/modules/profile/manifests/motd.pp" <<'PP'
 class profile::motd(String $greeting, String $revision = 'one') {
-  file { '/etc/motd':
+  file { '/etc/kuppet-code-motd':
     ensure  => file,
     content => template('profile/motd.erb'),
   }
@@ -59,10 +59,10 @@ echo 'profile::motd::greeting: hello web' >"$env/data/roles/web.yaml"
 
 expect_ok "kuppet push of revision one" "$KUPPET_BIN" push --insecure --revision one "$env" "$ref"
 
-fresh_node e2e-code-web role=web
-fresh_node e2e-code-db role=db
+fresh_node e2e-code-web role=web e2e-code=oci
+fresh_node e2e-code-db role=db e2e-code=oci
 start_controller controller-code --metrics-addr "127.0.0.1:$(free_port)" \
-    --artifact-cache "$E2E_STATE/artifacts"
+    --artifact-cache "$E2E_STATE/artifact-cache"
 for n in "${NODES[@]}"; do start_agent "$n"; done
 wait_nodefacts "${NODES[@]}"
 
@@ -71,14 +71,15 @@ apiVersion: kuppet.dev/v1alpha1
 kind: Manifest
 metadata: {name: site, namespace: default}
 spec:
+  nodeSelector: {matchLabels: {e2e-code: oci}}
   code:
     oci: {url: "$ref", interval: 5s, insecure: true}
 EOF
 expect_ok "the Manifest with spec.code becomes Ready" \
     k wait --for=condition=Ready --timeout=180s manifest/site -n default
-assert_eq "hello web (one)" "$(cat "$(node_root e2e-code-web)/etc/motd")" "web node's motd (role data, template)"
-assert_eq "hello (one)" "$(cat "$(node_root e2e-code-db)/etc/motd")" "db node's motd (common data)"
-assert_eq "one" "$(k get nodecatalog e2e-code-web -o jsonpath='{.spec.sources[0].revision}')" "the NodeCatalog names the revision"
+assert_eq "hello web (one)" "$(cat "$(node_root e2e-code-web)/etc/kuppet-code-motd")" "web node's motd (role data, template)"
+assert_eq "hello (one)" "$(cat "$(node_root e2e-code-db)/etc/kuppet-code-motd")" "db node's motd (common data)"
+assert_eq "one" "$(k get nodecatalog e2e-code-web -o jsonpath='{.spec.sources[?(@.name=="site")].revision}')" "the NodeCatalog names the revision"
 assert_eq "one one" "$(k get manifest site -n default -o jsonpath='{.status.lastAttemptedRevision} {.status.lastAppliedRevision}')" "Manifest revisions"
 
 # --- a new revision: nodes follow ------------------------------------------
@@ -90,7 +91,7 @@ for n in "${NODES[@]}"; do
 done
 measure "kuppet push of a new revision to every NodeCatalog updated, 2 agents" "$(seconds_since "$t0")"
 wait_for 60 "the web node converges to revision two" \
-    grep -qx "hello web (two)" "$(node_root e2e-code-web)/etc/motd"
+    grep -qx "hello web (two)" "$(node_root e2e-code-web)/etc/kuppet-code-motd"
 
 # --- a broken revision: the Manifest says why, nodes stay --------------------
 good=$(digest_of e2e-code-web)
