@@ -62,6 +62,11 @@ if [[ " ${scenarios[*]##*/} " == *_real_node_* && $(real_node_mode) != 0 ]]; the
 fi
 step "tools"
 "$E2E_DIR/tools.sh" "${tools[@]}" >/dev/null
+# The OCI registry (crane) for the scenarios that push code artifacts.
+if [[ " ${scenarios[*]##*/} " == *_code_oci* && -z ${KUPPET_CRANE:-} ]]; then
+    KUPPET_CRANE="$("$E2E_DIR/tools.sh" crane | tail -n 1)/crane"
+    export KUPPET_CRANE
+fi
 
 if [[ -n $KUPPET_BIN_GIVEN ]]; then
     [[ -x $KUPPET_BIN_GIVEN ]] || fail "KUPPET_BIN=$KUPPET_BIN_GIVEN is not an executable"
