@@ -415,14 +415,21 @@ impl Planner {
     }
 
     /// Forgets the code of Manifests that are gone or no longer have
-    /// `spec.code`; gives the layer digests still in use.
-    pub fn retain_code(&self, keep: &HashSet<ManifestKey>) -> Vec<String> {
-        let Ok(mut c) = self.code.lock() else {
+    /// `spec.code`.
+    pub fn retain_code(&self, keep: &HashSet<ManifestKey>) {
+        if let Ok(mut c) = self.code.lock() {
+            c.retain(|k, _| keep.contains(k));
+        }
+    }
+
+    /// The digests of the tarballs that nodes are compiled from (what the
+    /// artifact cache must keep).
+    pub fn loaded_layer_digests(&self) -> Vec<String> {
+        let Ok(c) = self.code.lock() else {
             return Vec::new();
         };
-        c.retain(|k, _| keep.contains(k));
         c.values()
-            .filter_map(|s| s.loaded.as_ref().map(|l| l.digest.clone()))
+            .filter_map(|s| s.loaded.as_ref().map(|l| l.layer_digest.clone()))
             .collect()
     }
 
@@ -1187,9 +1194,10 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
             Some(l) => format!("{message}; nodes keep revision {}", l.revision),
             None => message.clone(),
         };
-        // An unreachable registry is retried at the next poll; a bad
-        // artifact needs a new one.
-        let stalled = *why != "ArtifactUnreachable";
+        // An unreachable registry is retried at the next poll, a Flux
+        // source without an artifact yet is waited for; a bad artifact
+        // needs a new one, a missing source a fix.
+        let stalled = !matches!(*why, "ArtifactUnreachable" | "SourceNotReady");
         (
             Wanted::new(kind::READY, false, why, msg.clone()),
             Wanted::new(
@@ -1206,7 +1214,7 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
             ),
         )
     } else if with_code && loaded.is_none() {
-        let msg = "fetching the artifact of spec.code.oci.url".to_string();
+        let msg = "fetching the artifact of spec.code".to_string();
         (
             Wanted::new(kind::READY, false, "Fetching", msg.clone()),
             Wanted::new(kind::RECONCILING, true, "Fetching", msg),

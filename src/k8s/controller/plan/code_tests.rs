@@ -19,12 +19,13 @@ fn web() -> Node {
 fn with_code(namespace: &str, name: &str) -> Manifest {
     let mut m = Manifest::test(namespace, name, "");
     m.spec.code = Some(ManifestCode {
-        oci: OciSource {
+        oci: Some(OciSource {
             url: "oci://registry.local/env:prod".into(),
             secret_ref: None,
             interval: None,
             insecure: true,
-        },
+        }),
+        source_ref: None,
         path: None,
     });
     m
@@ -39,6 +40,7 @@ fn revision(revision: &str, source: &str) -> Loaded {
     Loaded {
         revision: revision.into(),
         digest: format!("sha256:{revision}"),
+        layer_digest: format!("sha256:layer-{revision}"),
         code: Arc::new(Code {
             label: format!("/cache/{revision}"),
             manifests: vec![Arc::new(manifest)],
@@ -137,6 +139,13 @@ fn nodes_follow_the_environments_revisions_and_name_them() {
     // Until the node holds r2, the Manifest is not compiled everywhere.
     let st = status(&planner, &m, std::slice::from_ref(&cat));
     assert_eq!(condition(&st, kind::READY), ("False", "Compiling"));
+    // The artifact cache keeps r2's tarball only; a Manifest gone, none.
+    assert_eq!(
+        planner.loaded_layer_digests(),
+        vec!["sha256:layer-r2".to_string()]
+    );
+    planner.retain_code(&HashSet::new());
+    assert!(planner.loaded_layer_digests().is_empty());
 }
 
 #[test]
