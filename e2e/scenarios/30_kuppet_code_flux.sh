@@ -41,13 +41,18 @@ expect_ok "the CRD is established" \
 env=$E2E_STATE/flux-env
 serve=$E2E_STATE/flux-serve
 rm -rf "$env" "$serve"
-mkdir -p "$env/manifests" "$env/site/profile/manifests" "$env/data" "$serve"
+mkdir -p "$env/manifests" "$env/site/profile/manifests" "$env/site/profile/files/conf.d" "$env/data" "$serve"
+echo "a banner from the module's files" >"$env/site/profile/files/banner"
+echo "one" >"$env/site/profile/files/conf.d/one.conf"
 cat >"$env/manifests/site.pp" <<'PP'
 include profile::motd
 PP
 cat >"$env/site/profile/manifests/motd.pp" <<'PP'
 class profile::motd(String $greeting) {
   file { '/etc/kuppet-flux-motd': ensure => file, content => "${greeting}\n" }
+  # puppet:/// sources: the files travel with the NodeCatalog (spec.files).
+  file { '/etc/kuppet-flux-banner': ensure => file, source => 'puppet:///modules/profile/banner' }
+  file { '/etc/kuppet-flux-conf.d': ensure => directory, recurse => true, source => 'puppet:///modules/profile/conf.d' }
 }
 PP
 cat >"$env/hiera.yaml" <<'YAML'
@@ -118,11 +123,14 @@ expect_ok "the Manifest with a Flux source becomes Ready" \
 for n in "${NODES[@]}"; do
     assert_eq "from flux one" "$(cat "$(node_root "$n")/etc/kuppet-flux-motd")" "$n's motd from the Flux artifact"
 done
+assert_eq "a banner from the module's files" "$(cat "$(node_root e2e-flux-web)/etc/kuppet-flux-banner")" "a puppet:///modules/ source on the node"
+assert_eq "one" "$(cat "$(node_root e2e-flux-web)/etc/kuppet-flux-conf.d/one.conf")" "a recursive puppet:///modules/ directory source"
 assert_eq "main@sha1:1111" "$(k get nodecatalog e2e-flux-web -o jsonpath='{.spec.sources[?(@.name=="flux-site")].revision}')" "the NodeCatalog names Flux's revision"
 assert_eq "$d1" "$(k get manifest flux-site -n default -o jsonpath='{.status.artifactDigest}')" "the Manifest's artifactDigest is the tarball's"
 
-# --- a new revision: nodes follow -----------------------------------------------
+# --- a new revision: nodes follow (a changed served file too) -------------------
 echo 'profile::motd::greeting: from flux two' >"$env/data/common.yaml"
+echo "two" >"$env/site/profile/files/conf.d/two.conf"
 d2=$(pack 2222)
 t0=$(now_ms)
 publish 2222 "$d2"
@@ -132,6 +140,8 @@ done
 measure "Flux source status to every NodeCatalog updated, 2 agents" "$(seconds_since "$t0")"
 wait_for 60 "the web node converges to revision 2222" \
     grep -qx "from flux two" "$(node_root e2e-flux-web)/etc/kuppet-flux-motd"
+wait_for 60 "the new file of the recursive source reaches the node" \
+    grep -qx "two" "$(node_root e2e-flux-web)/etc/kuppet-flux-conf.d/two.conf"
 
 # --- a status whose digest is not the tarball's: refused, nodes stay -----------
 good=$(digest_of e2e-flux-web)

@@ -11,6 +11,7 @@
 
 pub mod code;
 pub mod compile;
+pub mod files;
 pub mod grant;
 pub mod plan;
 pub mod secrets;

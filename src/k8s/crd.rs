@@ -431,6 +431,12 @@ pub struct NodeCatalogSpec {
     /// absent when `catalog` holds it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compressed_catalog: Option<String>,
+    /// The files the catalog's `puppet:///modules/` sources name, when it
+    /// was compiled from an environment (`spec.code`): a tar+gzip laid out
+    /// as a modulepath directory, base64-encoded; the agent serves those
+    /// URLs from it. Part of `digest`. Default: absent (no such sources).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<String>,
 }
 
 /// One Manifest that went into a catalog.

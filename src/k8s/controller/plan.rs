@@ -7,6 +7,7 @@
 //! objects and a fake compile function.
 
 use super::code::{CodeState, Loaded};
+use super::files;
 use super::grant::{self, Grants};
 use crate::k8s::crd::{
     CatalogSource, Manifest, ManifestError, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
@@ -845,12 +846,22 @@ impl Planner {
                         blamed: None,
                         reason: reason::COMPILE_FAILED,
                     })?;
+                    let files =
+                        files::bundle(&catalog, &request.modulepath).map_err(|e| Failure {
+                            message: e.to_string(),
+                            blamed: None,
+                            reason: reason::COMPILE_FAILED,
+                        })?;
                     Ok(NodeCatalogSpec {
-                        digest: codec::digest(&catalog, noop),
+                        digest: files::combined_digest(
+                            &codec::digest(&catalog, noop),
+                            files.as_ref(),
+                        ),
                         noop,
                         sources: sources.clone(),
                         catalog: encoded.catalog,
                         compressed_catalog: encoded.compressed_catalog,
+                        files: files.map(|f| f.encoded),
                     })
                 })(),
             }
