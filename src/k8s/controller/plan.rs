@@ -525,6 +525,7 @@ impl Planner {
         let mut input_owner: Vec<usize> = Vec::new();
         let mut sources = Vec::new();
         let mut noop_paths = Vec::new();
+        let mut env_noop = false;
         let mut any_selected = false;
         let mut all_selected_noop = true;
         // The Manifest whose `spec.code` supplies the environment, and a
@@ -569,10 +570,10 @@ impl Planner {
                 all_selected_noop &= m.spec.noop;
                 let generation = m.metadata.generation.unwrap_or(0);
                 (m.uid(), generation, &loaded.digest, m.spec.noop).hash(&mut hasher);
+                // A noop environment: its manifests' resources and its
+                // modules' (every file that is no inline Manifest's).
+                env_noop = m.spec.noop;
                 for manifest in &loaded.code.manifests {
-                    if m.spec.noop {
-                        noop_paths.push(manifest.path.clone());
-                    }
                     inputs.push(ManifestInput {
                         manifest: manifest.clone(),
                         apply_top_level: true,
@@ -830,7 +831,7 @@ impl Planner {
                             reason: reason::COMPILE_FAILED,
                         });
                     }
-                    mark_noop(&mut catalog, &noop_paths);
+                    mark_noop(&mut catalog, &noop_paths, env_noop, &sources);
                     let key = Some(facts.spec.seal_key.as_str());
                     if let Err(e) = self.sealer.seal_catalog(&mut catalog, &name, key) {
                         let message = e.to_string();
@@ -983,14 +984,28 @@ struct Failure {
 
 /// Marks the resources declared in noop Manifests with Puppet's `noop`
 /// metaparameter, unless the code set it explicitly.
-fn mark_noop(catalog: &mut Catalog, noop_paths: &[String]) {
-    if noop_paths.is_empty() {
+fn mark_noop(
+    catalog: &mut Catalog,
+    noop_paths: &[String],
+    env_noop: bool,
+    sources: &[CatalogSource],
+) {
+    if noop_paths.is_empty() && !env_noop {
         return;
     }
+    // With a noop environment, whatever no inline Manifest declares is
+    // the environment's (its manifests and every module's code).
+    let inline: Vec<String> = sources
+        .iter()
+        .filter(|s| s.revision.is_none())
+        .map(|s| source_path(&s.namespace, &s.name))
+        .collect();
     for r in &mut catalog.resources {
-        if r.file.as_ref().is_some_and(|f| noop_paths.contains(f))
-            && !r.parameters.contains_key("noop")
-        {
+        let Some(file) = r.file.as_ref() else {
+            continue;
+        };
+        let noop = noop_paths.contains(file) || (env_noop && !inline.contains(file));
+        if noop && !r.parameters.contains_key("noop") {
             r.parameters
                 .insert("noop".into(), serde_json::Value::Bool(true));
         }

@@ -313,3 +313,47 @@ fn the_environments_resources_answer_to_the_manifests_grants() {
         None => panic!("no outcome"),
     }
 }
+
+#[test]
+fn a_noop_environment_marks_its_modules_resources_too() {
+    let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let inner = fixtures::fake_compile(calls);
+    // The environment's module declares a resource of its own.
+    let planner = Planner::new(
+        fixtures::fake_parse(),
+        Arc::new(move |scope: &CompileScope, req: &CompileRequest| {
+            let mut catalog = inner(scope, req)?;
+            if req.modulepath.iter().any(|p| p.ends_with("modules")) {
+                let mut r = catalog.resources[0].clone();
+                r.title = "/etc/from-module".into();
+                r.file = Some("/cache/r1/modules/m/manifests/init.pp".into());
+                r.parameters.shift_remove("noop");
+                catalog.resources.push(r);
+            }
+            Ok(catalog)
+        }),
+        Arc::new(ControllerMetrics::default()),
+    )
+    .with_graph_check(fixtures::fake_graph_check());
+    let mut m = with_code("ops", "site");
+    m.spec.noop = true;
+    let inline = Manifest::test("ops", "extra", "file /etc/extra x");
+    loaded(&planner, &m, revision("r1", "file /etc/motd one"));
+    let manifests = vec![Arc::new(m), Arc::new(inline)];
+    let spec = spec_of(planner.plan(&web(), Some(&NodeFacts::test("web-1")), &manifests, None));
+    let catalog = catalog_of(&spec);
+    let noop = |title: &str| {
+        catalog
+            .resources
+            .iter()
+            .find(|r| r.title == title)
+            .and_then(|r| r.parameters.get("noop").cloned())
+    };
+    assert_eq!(noop("/etc/motd"), Some(serde_json::Value::Bool(true)));
+    assert_eq!(
+        noop("/etc/from-module"),
+        Some(serde_json::Value::Bool(true))
+    );
+    assert_eq!(noop("/etc/extra"), None, "the inline Manifest is not noop");
+    assert!(!spec.noop, "not every Manifest is noop: the catalog is not");
+}
