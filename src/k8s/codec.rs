@@ -148,7 +148,18 @@ pub fn encode(catalog: &Catalog, node: &str) -> Result<Encoded, CodecError> {
     })
 }
 
-/// Decodes the catalog of a NodeCatalog spec and checks it against `spec.digest`.
+/// The digest a NodeCatalog carries: the catalog's, and with files (their
+/// tar+gzip's `sha256:` digest) the digest over both, so that a changed
+/// file changes it.
+pub fn with_files(catalog_digest: &str, files_digest: Option<&str>) -> String {
+    match files_digest {
+        None => catalog_digest.to_string(),
+        Some(f) => kuppet_artifact::sha256_digest(format!("{catalog_digest}\n{f}").as_bytes()),
+    }
+}
+
+/// Decodes the catalog of a NodeCatalog spec and checks it against `spec.digest`
+/// (which covers `spec.files` too).
 pub fn decode(spec: &NodeCatalogSpec) -> Result<Catalog, CodecError> {
     let catalog: Catalog = match (&spec.catalog, &spec.compressed_catalog) {
         (Some(value), _) => serde_json::from_value(value.clone())?,
@@ -166,7 +177,12 @@ pub fn decode(spec: &NodeCatalogSpec) -> Result<Catalog, CodecError> {
         }
         (None, None) => return Err(CodecError::Missing),
     };
-    let actual = digest(&catalog, spec.noop);
+    // The files the catalog's puppet:/// sources name are part of the digest.
+    let files_digest = match &spec.files {
+        Some(text) => Some(kuppet_artifact::sha256_digest(&BASE64.decode(text.trim())?)),
+        None => None,
+    };
+    let actual = with_files(&digest(&catalog, spec.noop), files_digest.as_deref());
     if actual != spec.digest {
         return Err(CodecError::DigestMismatch {
             expected: spec.digest.clone(),
@@ -221,6 +237,29 @@ mod tests {
             compressed_catalog: enc.compressed_catalog,
             files: None,
         }
+    }
+
+    #[test]
+    fn the_digest_covers_the_files_a_catalog_carries() {
+        let catalog = catalog_with(vec![("source", "puppet:///modules/m/f".into())]);
+        let files = BASE64.encode(b"a tar+gzip of the module's files");
+        let files_digest = kuppet_artifact::sha256_digest(b"a tar+gzip of the module's files");
+        let mut spec = spec_for(&catalog, false);
+        spec.digest = with_files(&spec.digest, Some(&files_digest));
+        spec.files = Some(files);
+        assert!(decode(&spec).is_ok());
+        // Other files under the same digest: refused.
+        spec.files = Some(BASE64.encode(b"other files"));
+        assert!(matches!(
+            decode(&spec),
+            Err(CodecError::DigestMismatch { .. })
+        ));
+        // The files dropped: refused too.
+        spec.files = None;
+        assert!(matches!(
+            decode(&spec),
+            Err(CodecError::DigestMismatch { .. })
+        ));
     }
 
     #[test]

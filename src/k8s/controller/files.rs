@@ -216,15 +216,9 @@ fn pack(entries: &BTreeSet<(String, PathBuf)>) -> std::io::Result<Vec<u8>> {
     tar.into_inner()?.finish()
 }
 
-/// The digest a NodeCatalog carries: the catalog's, and with files the
-/// digest over both (a changed file changes it).
+/// The digest a NodeCatalog carries (see [`crate::k8s::codec::with_files`]).
 pub fn combined_digest(catalog_digest: &str, files: Option<&Bundle>) -> String {
-    match files {
-        None => catalog_digest.to_string(),
-        Some(b) => {
-            kuppet_artifact::sha256_digest(format!("{catalog_digest}\n{}", b.digest).as_bytes())
-        }
-    }
+    crate::k8s::codec::with_files(catalog_digest, files.map(|b| b.digest.as_str()))
 }
 
 #[cfg(test)]
