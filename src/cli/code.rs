@@ -21,6 +21,9 @@ pub struct Code {
     pub modulepath: Vec<PathBuf>,
     /// The environment layer's `hiera.yaml`.
     pub hiera_config: Option<PathBuf>,
+    /// The environment's name (an environment directory's name), when the
+    /// code is an environment; `production` otherwise.
+    pub environment: Option<String>,
 }
 
 /// An environment directory as Puppet reads it: `environment.conf`
@@ -163,11 +166,21 @@ impl Code {
     /// directories, or where its `environment.conf` says `$basemodulepath`).
     pub fn load(path: &Path, extra_modulepath: &[PathBuf]) -> Result<Code, Diagnostic> {
         let label = path.display().to_string();
-        let (files, modulepath, hiera_config) = if path.is_dir() {
+        let (files, modulepath, hiera_config, environment) = if path.is_dir() {
             let env = Environment::read(path, extra_modulepath).map_err(Diagnostic::message)?;
-            (env.manifests, env.modulepath, env.hiera_config)
+            (
+                env.manifests,
+                env.modulepath,
+                env.hiera_config,
+                Some(env.name),
+            )
         } else {
-            (vec![path.to_path_buf()], extra_modulepath.to_vec(), None)
+            (
+                vec![path.to_path_buf()],
+                extra_modulepath.to_vec(),
+                None,
+                None,
+            )
         };
         let mut manifests = Vec::with_capacity(files.len());
         for file in files {
@@ -182,6 +195,7 @@ impl Code {
             manifests,
             modulepath,
             hiera_config,
+            environment,
         })
     }
 
@@ -221,6 +235,7 @@ impl Code {
         let data = DataConfig {
             hiera_config: None,
             environment_hiera_config: self.hiera_config.clone(),
+            environment: self.environment.clone(),
             ..Default::default()
         };
         kuppet_eval::compile_with_data(&request, &data)
@@ -389,5 +404,36 @@ mod environment_tests {
         };
         assert!(refs("web1").contains(&"Notify[v=web1]".to_string()));
         assert!(refs("db1").contains(&"Notify[v=module]".to_string()));
+    }
+
+    /// Puppet names an environment after its directory: `$environment`,
+    /// `$settings::environment`, the catalog's `environment` and Hiera's
+    /// `%{environment}` (Puppet 7.23, `puppet apply --environment staging`).
+    #[test]
+    fn an_environment_is_named_after_its_directory() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let env = dir.path().join("staging");
+        write(
+            &env,
+            "manifests/site.pp",
+            "notify { \"${environment} ${settings::environment} ${lookup('where')}\": }\n",
+        );
+        write(
+            &env,
+            "hiera.yaml",
+            "version: 5\nhierarchy:\n  - name: env\n    path: '%{environment}.yaml'\n",
+        );
+        write(&env, "data/staging.yaml", "where: staging data\n");
+        let code = Code::load(&env, &[]).expect("loads");
+        let compiled = code
+            .compile("n1", serde_json::Map::new())
+            .expect("compiles");
+        assert_eq!(compiled.catalog.environment, "staging");
+        assert!(
+            compiled
+                .catalog
+                .resource("Notify[staging staging staging data]")
+                .is_some()
+        );
     }
 }

@@ -284,6 +284,7 @@ pub fn compile_files(inputs: Inputs<'_>) -> Result<Compiled, Diagnostic> {
     let data = DataConfig {
         hiera_config: inputs.hiera_config.map(Path::to_path_buf),
         environment_hiera_config: inputs.environment.and_then(|e| e.hiera_config.clone()),
+        environment: inputs.environment.map(|e| e.name.clone()),
         ..Default::default()
     };
     kuppet_eval::compile_with_data(&request, &data)

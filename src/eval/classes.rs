@@ -191,7 +191,8 @@ impl<'a> Compiler<'a> {
             }
             let Some(pdef) = self.find_class(&pname) else {
                 return Err(EvalError::new(format!(
-                    "Could not find parent resource type '::{pname}' of type hostclass in production"
+                    "Could not find parent resource type '::{pname}' of type hostclass in {}",
+                    self.environment
                 ))
                 .at(cur.manifest, cur.def.span)
                 .into());

@@ -130,6 +130,9 @@ pub struct Compiler<'a> {
     pub modules: Modules,
     /// Whether `generate()` may run commands.
     pub allow_generate: bool,
+    /// The environment's name (`$environment`, `$settings::environment`,
+    /// the catalog's `environment`).
+    pub environment: String,
     /// Answers `kuppet::secret`.
     pub secrets: crate::SecretSource,
     pub arena: &'a typed_arena::Arena<Manifest>,
@@ -207,6 +210,7 @@ impl<'a> Compiler<'a> {
             hiera: kuppet_hiera::HieraState::new(None, modulepath.clone()),
             modules: Modules::new(&modulepath),
             allow_generate: false,
+            environment: "production".to_string(),
             secrets: Default::default(),
             modulepath,
             arena,
@@ -407,7 +411,10 @@ impl<'a> Compiler<'a> {
         let vars = &mut self.scopes[TOP].vars;
         vars.insert("facts".into(), facts);
         vars.insert("trusted".into(), Value::hash(trusted));
-        vars.insert("environment".into(), Value::string("production"));
+        vars.insert(
+            "environment".into(),
+            Value::string(self.environment.as_str()),
+        );
         // The top scope is Class[main]'s.
         vars.insert("name".into(), Value::string("main"));
         vars.insert("title".into(), Value::string("main"));
@@ -877,7 +884,7 @@ impl<'a> Compiler<'a> {
             code_id: None,
             catalog_uuid: String::new(),
             catalog_format: 2,
-            environment: "production".to_string(),
+            environment: self.environment.clone(),
             resources,
             edges,
             classes,

@@ -74,7 +74,7 @@ impl<'a> ScopeHost<'_, 'a> {
     fn qualified(&self, fqn: &str) -> Option<Value> {
         if let Some(setting) = fqn.strip_prefix("settings::") {
             return match setting {
-                "environment" => Some(Value::string("production")),
+                "environment" => Some(Value::string(self.c.environment.as_str())),
                 "certname" => Some(Value::string(self.c.node.as_str())),
                 _ => None,
             };

@@ -384,7 +384,7 @@ impl<'a> Compiler<'a> {
         let fqn = name.trim_start_matches("::");
         if let Some(setting) = fqn.strip_prefix("settings::") {
             return match setting {
-                "environment" => Value::string("production"),
+                "environment" => Value::string(self.environment.as_str()),
                 "certname" => Value::string(self.node.as_str()),
                 _ => Value::Undef,
             };

@@ -96,6 +96,10 @@ pub struct DataConfig {
     pub environment_hiera_config: Option<PathBuf>,
     /// Answers `kuppet::secret` (the controller's compiles only). Default: none.
     pub secrets: SecretSource,
+    /// The environment's name: `$environment`, `$settings::environment`, the
+    /// catalog's `environment` (and so Hiera's `%{environment}`). Default:
+    /// `production`.
+    pub environment: Option<String>,
 }
 
 /// One parsed manifest given to a compile.
@@ -184,6 +188,9 @@ fn compile_here(request: &CompileRequest, data: &DataConfig) -> Result<Compiled,
     c.hiera.environment_config = data.environment_hiera_config.clone();
     c.allow_generate = request.allow_generate;
     c.secrets = data.secrets.clone();
+    if let Some(env) = &data.environment {
+        c.environment = env.clone();
+    }
     for input in &request.manifests {
         c.register(&input.manifest, input.apply_top_level)
             .map_err(|e| e.into_diagnostic(&request.node))?;

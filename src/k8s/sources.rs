@@ -121,6 +121,11 @@ impl Environments {
                 d.render().trim_end()
             ))
         })?;
+        // The environment's name: the last directory of `path` (an
+        // environments/production layout), else production — not the
+        // cache directory the artifact is unpacked into.
+        let mut code = code;
+        code.environment = Some(environment_name(path));
         let code = Arc::new(code);
         if let Ok(mut parsed) = self.parsed.lock() {
             parsed.insert(key, code.clone());
@@ -141,6 +146,20 @@ impl Environments {
         self.cache.retain(keep)?;
         Ok(())
     }
+}
+
+/// The name of the environment at `path` inside an artifact: its last
+/// directory, or `production` for the artifact's root.
+pub fn environment_name(path: &str) -> String {
+    Path::new(path.trim_start_matches("./"))
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(n) => n.to_str(),
+            _ => None,
+        })
+        .next_back()
+        .unwrap_or("production")
+        .to_string()
 }
 
 /// The environment's root inside an unpacked artifact: `path` relative,
@@ -210,6 +229,11 @@ mod tests {
                 .iter()
                 .any(|r| r.reference() == "Notify[from the artifact]")
         );
+        // Named after its directory, not the cache's.
+        assert_eq!(compiled.catalog.environment, "production");
+        assert_eq!(environment_name("environments/staging/"), "staging");
+        assert_eq!(environment_name("."), "production");
+        assert_eq!(environment_name("./"), "production");
         // The same digest: the same parsed code, not a second parse.
         let again = envs
             .load(&digest, &archive, "environments/production")

@@ -143,6 +143,10 @@ pub struct Request {
     /// unpacked from an artifact); between the global and module layers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub environment_hiera_config: Option<PathBuf>,
+    /// The environment's name (`$environment`, the catalog's); default
+    /// `production`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub environment: Option<String>,
     #[serde(default)]
     pub limits: Limits,
     /// Whether `generate()` may run commands (Puppet's default: yes; the

@@ -155,6 +155,7 @@ fn serve_one<R: Read, W: Write>(
     };
     let hiera_config = request.hiera_config.clone();
     let environment_hiera_config = request.environment_hiera_config.clone();
+    let environment = request.environment.clone();
     let fault = request.fault.filter(|_| options.test_faults);
     // `kuppet::secret` on the compile thread asks this thread, which owns
     // the pipes: one Secret frame out, one SecretValue frame back.
@@ -188,6 +189,7 @@ fn serve_one<R: Read, W: Write>(
                     hiera_config,
                     environment_hiera_config,
                     secrets: kuppet_eval::SecretSource(Some(source)),
+                    environment,
                 };
                 kuppet_eval::compile_with_data(&compile_request, &data)
             });

@@ -275,6 +275,7 @@ mod tests {
             manifests: Vec::new(),
             modulepath: Vec::new(),
             hiera_config: None,
+            environment: None,
         });
         let mut st = CodeState::default();
         st.succeeded(Loaded {

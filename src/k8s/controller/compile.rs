@@ -113,6 +113,7 @@ pub fn to_request(
         modulepath: request.modulepath.clone(),
         hiera_config: None,
         environment_hiera_config: None,
+        environment: None,
         allow_generate: request.allow_generate,
         limits: settings.limits(),
         namespace: namespace.to_string(),
@@ -147,6 +148,7 @@ pub fn through_pool(pool: Arc<Pool>, settings: CompileSettings, reader: SecretRe
     Arc::new(move |scope: &CompileScope, request: &CompileRequest| {
         let mut wire = to_request(&scope.namespace, request, &settings);
         wire.environment_hiera_config = scope.environment_hiera_config.clone();
+        wire.environment = scope.environment.clone();
         let mut secrets = |namespace: &str, name: &str, key: &str| -> Result<String, String> {
             answer_secret(scope, &reader, namespace, name, key)
         };
@@ -246,6 +248,7 @@ mod tests {
             }),
             read: Arc::default(),
             environment_hiera_config: None,
+            environment: None,
         };
         let reads = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let counted = reads.clone();

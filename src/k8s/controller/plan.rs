@@ -52,6 +52,8 @@ pub struct CompileScope {
     /// The environment's `hiera.yaml` (Hiera's environment layer), when a
     /// Manifest's `spec.code` supplies the compile's environment.
     pub environment_hiera_config: Option<std::path::PathBuf>,
+    /// The environment's name, with `spec.code` (default `production`).
+    pub environment: Option<String>,
 }
 
 impl CompileScope {
@@ -687,6 +689,9 @@ impl Planner {
         }
 
         let mut env_source = environment.as_ref().map(|(i, _)| *i);
+        let environment_name = environment
+            .as_ref()
+            .and_then(|(_, l)| l.code.environment.clone());
         let (modulepath, environment_hiera_config) = environment
             .as_ref()
             .map(|(_, l)| (l.code.modulepath.clone(), l.code.hiera_config.clone()))
@@ -723,6 +728,7 @@ impl Planner {
                 }),
                 read: Arc::default(),
                 environment_hiera_config,
+                environment: environment_name,
             }
         };
         let started = Instant::now();

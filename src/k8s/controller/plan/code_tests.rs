@@ -46,6 +46,7 @@ fn revision(revision: &str, source: &str) -> Loaded {
             manifests: vec![Arc::new(manifest)],
             modulepath: vec![PathBuf::from(format!("/cache/{revision}/modules"))],
             hiera_config: Some(PathBuf::from(format!("/cache/{revision}/hiera.yaml"))),
+            environment: None,
         }),
     }
 }
