@@ -355,54 +355,16 @@ impl Firewall {
         Source::Provider("iptables")
     }
 
-    /// Where a new or replaced rule goes (`insert_order`).
+    /// Where a new or replaced rule goes, among the rules now in its chain.
     fn insert_order(&self, host: &Machine) -> Result<usize, ResourceError> {
         let live = save_now(host)?;
-        let mut rules: Vec<String> = live
+        let rules: Vec<String> = live
             .rules
             .iter()
             .filter(|r| r.chain == self.chain && r.table == self.table)
             .map(|r| r.name.clone())
             .collect();
-        if rules.is_empty() {
-            return Ok(1);
-        }
-        let mine = self.name.clone();
-        rules.push(mine.clone());
-        let unmanaged = |r: &str| {
-            let b = r.as_bytes();
-            b.len() >= 5
-                && b[0] == b'9'
-                && b[1..4].iter().all(u8::is_ascii_digit)
-                && (b[4] as char).is_whitespace()
-        };
-        let mut sorted_unique = rules.clone();
-        sorted_unique.sort();
-        sorted_unique.dedup();
-        let is_new = sorted_unique.len() == rules.len();
-        let offset_rule = if is_new {
-            let at = sorted_unique.iter().position(|r| *r == mine).unwrap_or(0);
-            if at == 0 {
-                rules[0].clone()
-            } else {
-                sorted_unique[at - 1].clone()
-            }
-        } else {
-            mine.clone()
-        };
-        let upto = rules.iter().position(|r| *r == offset_rule).unwrap_or(0);
-        let mut unnamed_offset = rules[..=upto].iter().filter(|r| unmanaged(r)).count();
-        if unmanaged(&offset_rule) && !mine.starts_with('9') {
-            unnamed_offset = unnamed_offset.saturating_sub(1);
-        }
-        let mut named: Vec<&String> = rules.iter().filter(|r| !unmanaged(r)).collect();
-        named.sort();
-        let Some(at) = named.iter().position(|r| **r == mine) else {
-            return Err(ResourceError::failed(
-                "Rule sorting error. Make sure that the title of your rule does not start with 9000-9999, as this range is reserved.",
-            ));
-        };
-        Ok(at + 1 + unnamed_offset)
+        insert_order(&rules, &self.name)
     }
 
     fn write_args(&self, verb: &str, host: &Machine) -> Result<Vec<String>, ResourceError> {
@@ -411,6 +373,52 @@ impl Firewall {
         args.extend(rule::args(&self.name, &self.desired));
         Ok(args)
     }
+}
+
+/// The module's `insert_order`: the 1-based place of the rule `mine` among
+/// the names of the rules of its chain (`rules`, in their order): after the
+/// named rules whose names sort before it, counting the unmanaged (`9NNN`)
+/// rules in between; a rule already there keeps its place.
+pub fn insert_order(rules: &[String], mine: &str) -> Result<usize, ResourceError> {
+    if rules.is_empty() {
+        return Ok(1);
+    }
+    let mut rules = rules.to_vec();
+    rules.push(mine.to_string());
+    let unmanaged = |r: &str| {
+        let b = r.as_bytes();
+        b.len() >= 5
+            && b[0] == b'9'
+            && b[1..4].iter().all(u8::is_ascii_digit)
+            && (b[4] as char).is_whitespace()
+    };
+    let mut sorted_unique = rules.clone();
+    sorted_unique.sort();
+    sorted_unique.dedup();
+    let offset_rule = if sorted_unique.len() == rules.len() {
+        // A new rule: after the one sorting just before it.
+        let at = sorted_unique.iter().position(|r| r == mine).unwrap_or(0);
+        if at == 0 {
+            rules[0].clone()
+        } else {
+            sorted_unique[at - 1].clone()
+        }
+    } else {
+        mine.to_string()
+    };
+    let upto = rules.iter().position(|r| *r == offset_rule).unwrap_or(0);
+    let mut unnamed_offset = rules[..=upto].iter().filter(|r| unmanaged(r)).count();
+    if unmanaged(&offset_rule) && !mine.starts_with('9') {
+        unnamed_offset = unnamed_offset.saturating_sub(1);
+    }
+    let mut named: Vec<&String> = rules.iter().filter(|r| !unmanaged(r)).collect();
+    named.sort();
+    let Some(at) = named.iter().position(|r| *r == mine) else {
+        return Err(ResourceError::failed(
+            "Rule sorting error. Make sure that the title of your rule does not start with 9000-9999, as this range is reserved.",
+        ));
+    };
+    Ok(at + 1 + unnamed_offset)
 }
 
 /// A property's value as the type munges it; None drops it.
@@ -1062,4 +1070,120 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
         out.extend(packages.iter().map(|p| AutoRequire::new("Package", *p)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn new_rules_go_after_the_names_sorting_before_them() {
+        assert_eq!(insert_order(&[], "100 x").unwrap(), 1);
+        let rules = names(&["050 a", "100 b", "300 c"]);
+        assert_eq!(insert_order(&rules, "010 first").unwrap(), 1);
+        assert_eq!(insert_order(&rules, "200 mid").unwrap(), 3);
+        assert_eq!(insert_order(&rules, "999 last").unwrap(), 4);
+        // An existing rule keeps its place.
+        assert_eq!(insert_order(&rules, "100 b").unwrap(), 2);
+    }
+
+    #[test]
+    fn unmanaged_rules_ahead_are_counted() {
+        // A foreign rule first: managed rules go after it, as the module does.
+        let rules = names(&["9001 abc", "100 b"]);
+        assert_eq!(insert_order(&rules, "050 a").unwrap(), 1);
+        assert_eq!(insert_order(&rules, "200 c").unwrap(), 3);
+        let rules = names(&["100 b", "9002 abc"]);
+        assert_eq!(insert_order(&rules, "200 c").unwrap(), 2);
+        assert!(insert_order(&names(&["100 b"]), "9005 mine").is_err());
+    }
+
+    fn resource(title: &str, params: &[(&str, Value)]) -> Resource {
+        let mut r = purge::instance("Firewall", title, params);
+        r.file = Some("/m.pp".into());
+        r.line = Some(3);
+        r
+    }
+
+    #[test]
+    fn parameters_are_munged_and_validated_as_the_type_does() {
+        let fw = Firewall::new(&resource(
+            "100 web",
+            &[
+                ("dport", json!([80, "ssh", "1000-2000"])),
+                ("source", json!("10.1.2.3/8")),
+                ("state", json!(["NEW", "ESTABLISHED"])),
+                ("action", json!("accept")),
+            ],
+        ))
+        .expect("valid");
+        let get = |k: &str| fw.desired.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone());
+        assert_eq!(
+            get("dport"),
+            Some(RuleValue::Many(names(&["80", "22", "1000-2000"])))
+        );
+        assert_eq!(get("source"), Some(RuleValue::One("10.0.0.0/8".into())));
+        assert_eq!(
+            get("state"),
+            Some(RuleValue::Many(names(&["ESTABLISHED", "NEW"])))
+        );
+        assert_eq!(get("proto"), Some(RuleValue::One("tcp".into())));
+        assert_eq!(get("chain"), Some(RuleValue::One("INPUT".into())));
+
+        let err = |params: &[(&str, Value)]| {
+            Firewall::new(&resource("100 x", params))
+                .expect_err("invalid")
+                .to_string()
+        };
+        assert_eq!(
+            err(&[("action", json!("accept")), ("jump", json!("LOG"))]),
+            "Validation of Firewall[100 x] failed: Only one of the parameters 'action' and 'jump' can be set (file: /m.pp, line: 3)"
+        );
+        assert_eq!(
+            err(&[("dport", json!(80)), ("proto", json!("icmp"))]),
+            "Validation of Firewall[100 x] failed: [100 x] Parameter dport only applies to sctp, tcp and udp protocols. Current protocol is [icmp] and dport is [[\"80\"]] (file: /m.pp, line: 3)"
+        );
+        assert!(err(&[("action", json!("allow"))]).starts_with(
+            "Parameter action failed on Firewall[100 x]: Invalid value \"allow\". Valid values are accept, reject, drop."
+        ));
+        assert!(err(&[("jump", json!("ACCEPT"))]).contains("Use the action property instead"));
+        let bad_name = Firewall::new(&resource("web", &[])).expect_err("name");
+        assert!(bad_name.to_string().contains("Valid values match /^\\d+"));
+        // Not supported by kuppet: the resource fails when evaluated.
+        let fw = Firewall::new(&resource("100 x", &[("uid", json!("root"))])).expect("builds");
+        assert!(fw.unsupported.as_deref().unwrap_or("").contains("uid"));
+    }
+
+    #[test]
+    fn chains_are_named_chain_table_protocol() {
+        assert_eq!(chain_name("INPUT:filter:IPv4"), Some(("INPUT", "filter", "IPv4")));
+        assert_eq!(chain_name("a:b:nat:IPv4"), Some(("a:b", "nat", "IPv4")));
+        assert_eq!(chain_name("INPUT:bogus:IPv4"), None);
+        let chain = |name: &str, params: &[(&str, Value)]| {
+            let mut r = purge::instance("Firewallchain", name, params);
+            r.line = Some(1);
+            Firewallchain::new(&r).map(|_| ()).map_err(|e| e.to_string())
+        };
+        assert!(chain("web:filter:IPv4", &[]).is_ok());
+        assert!(chain("INPUT:filter:IPv4", &[("policy", json!("drop"))]).is_ok());
+        assert!(
+            chain("web:filter:IPv4", &[("policy", json!("drop"))])
+                .unwrap_err()
+                .contains("policy can only be set on in-built chains")
+        );
+        assert!(
+            chain("INPUT:filter:IPv4", &[("ensure", json!("absent"))])
+                .unwrap_err()
+                .contains("Cannot remove in-built chains")
+        );
+        assert!(
+            chain("PREROUTING:filter:IPv4", &[])
+                .unwrap_err()
+                .contains("only inbuilt chains that can be used in table 'filter'")
+        );
+    }
 }

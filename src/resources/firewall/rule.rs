@@ -457,7 +457,7 @@ mod tests {
         ];
         assert_eq!(
             args("100 web", &values).join(" "),
-            "--wait -t filter ! -s 10.0.0.0/8 -p tcp -m multiport --dports 80,1000:2000 -m comment --comment 100 web -j ACCEPT"
+            "--wait -t filter ! -s 10.0.0.0/8 -p tcp -m multiport --dports 80,1000:2000 -j ACCEPT -m comment --comment 100 web"
         );
         let values = vec![
             ("dport", RuleValue::Many(vec!["! 22".into()])),
