@@ -33,8 +33,8 @@ pub mod save;
 
 use crate::machine::{Argv, CommandSpec};
 use crate::{
-    Context, Examined, Level, Machine, Property, ResourceError, Source, Sync, located,
-    param_bool, param_list, param_string, parsed_ensure, purge,
+    Context, Examined, Level, Machine, Property, ResourceError, Source, Sync, located, param_bool,
+    param_list, param_string, parsed_ensure, purge,
 };
 use kuppet_catalog::Resource;
 use kuppet_catalog::graph::AutoRequire;
@@ -461,8 +461,25 @@ fn munge(
         "proto" => {
             let v = one(&value);
             const PROTOS: &[&str] = &[
-                "ip", "tcp", "udp", "icmp", "ipv6-icmp", "esp", "ah", "vrrp", "carp", "igmp",
-                "ipencap", "ipv4", "ipv6", "ospf", "gre", "cbt", "sctp", "pim", "all",
+                "ip",
+                "tcp",
+                "udp",
+                "icmp",
+                "ipv6-icmp",
+                "esp",
+                "ah",
+                "vrrp",
+                "carp",
+                "igmp",
+                "ipencap",
+                "ipv4",
+                "ipv6",
+                "ospf",
+                "gre",
+                "cbt",
+                "sctp",
+                "pim",
+                "all",
             ];
             let bare = v.strip_prefix("! ").unwrap_or(&v);
             if !PROTOS.contains(&bare) {
@@ -899,9 +916,7 @@ impl Firewallchain {
 fn ignore_patterns(resource: &Resource) -> Result<Vec<regex::Regex>, ResourceError> {
     param_list(resource, "ignore")
         .iter()
-        .map(|p| {
-            regex::Regex::new(p).map_err(|e| param_error(resource, "ignore", &e.to_string()))
-        })
+        .map(|p| regex::Regex::new(p).map_err(|e| param_error(resource, "ignore", &e.to_string())))
         .collect()
 }
 
@@ -1028,10 +1043,7 @@ pub fn generate(
         out.push(purge::instance(
             "Firewall",
             &rule.name,
-            &[
-                ("name", json!(rule.name)),
-                ("ensure", json!("absent")),
-            ],
+            &[("name", json!(rule.name)), ("ensure", json!("absent"))],
         ));
     }
     Ok(out)
@@ -1043,12 +1055,18 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
     let mut out = Vec::new();
     let packages = ["iptables", "iptables-persistent", "iptables-services"];
     if resource.type_name == "Firewall" {
-        if !matches!(param_string(resource, "provider").as_deref(), None | Some("iptables")) {
+        if !matches!(
+            param_string(resource, "provider").as_deref(),
+            None | Some("iptables")
+        ) {
             return out;
         }
         let table = param_string(resource, "table").unwrap_or_else(|| "filter".into());
         let chain = param_string(resource, "chain").unwrap_or_else(|| "INPUT".into());
-        for c in [Some(chain), param_string(resource, "jump")].into_iter().flatten() {
+        for c in [Some(chain), param_string(resource, "jump")]
+            .into_iter()
+            .flatten()
+        {
             if !(matches!(c.as_str(), "INPUT" | "OUTPUT" | "FORWARD") && table == "filter") {
                 out.push(AutoRequire::new(
                     "Firewallchain",
@@ -1121,7 +1139,12 @@ mod tests {
             ],
         ))
         .expect("valid");
-        let get = |k: &str| fw.desired.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone());
+        let get = |k: &str| {
+            fw.desired
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.clone())
+        };
         assert_eq!(
             get("dport"),
             Some(RuleValue::Many(names(&["80", "22", "1000-2000"])))
@@ -1160,13 +1183,18 @@ mod tests {
 
     #[test]
     fn chains_are_named_chain_table_protocol() {
-        assert_eq!(chain_name("INPUT:filter:IPv4"), Some(("INPUT", "filter", "IPv4")));
+        assert_eq!(
+            chain_name("INPUT:filter:IPv4"),
+            Some(("INPUT", "filter", "IPv4"))
+        );
         assert_eq!(chain_name("a:b:nat:IPv4"), Some(("a:b", "nat", "IPv4")));
         assert_eq!(chain_name("INPUT:bogus:IPv4"), None);
         let chain = |name: &str, params: &[(&str, Value)]| {
             let mut r = purge::instance("Firewallchain", name, params);
             r.line = Some(1);
-            Firewallchain::new(&r).map(|_| ()).map_err(|e| e.to_string())
+            Firewallchain::new(&r)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
         };
         assert!(chain("web:filter:IPv4", &[]).is_ok());
         assert!(chain("INPUT:filter:IPv4", &[("policy", json!("drop"))]).is_ok());

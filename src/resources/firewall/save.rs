@@ -298,9 +298,10 @@ fn rule(line: &str, table: &str, counter: u32) -> Result<SavedRule, String> {
     if !has(&values, "proto") {
         values.push(("proto", RuleValue::One("all".into())));
     }
-    if let Some(pos) = values.iter().position(|(k, v)| {
-        *k == "jump" && matches!(v.as_one(), Some("ACCEPT" | "REJECT" | "DROP"))
-    }) {
+    if let Some(pos) = values
+        .iter()
+        .position(|(k, v)| *k == "jump" && matches!(v.as_one(), Some("ACCEPT" | "REJECT" | "DROP")))
+    {
         let action = values[pos].1.as_one().unwrap_or_default().to_lowercase();
         values[pos] = ("action", RuleValue::One(action));
     }
@@ -395,7 +396,10 @@ COMMIT
         assert_eq!(state.name, "050-state");
         assert_eq!(
             state.get("state"),
-            Some(&RuleValue::Many(vec!["ESTABLISHED".into(), "RELATED".into()]))
+            Some(&RuleValue::Many(vec![
+                "ESTABLISHED".into(),
+                "RELATED".into()
+            ]))
         );
         assert_eq!(
             state.get("source"),
@@ -424,7 +428,11 @@ COMMIT
         assert_eq!(nat.table, "nat");
         assert_eq!(nat.name, "9006 no number");
         assert_eq!(
-            saved.chains.iter().map(|c| (c.chain.as_str(), c.policy.as_deref())).collect::<Vec<_>>(),
+            saved
+                .chains
+                .iter()
+                .map(|c| (c.chain.as_str(), c.policy.as_deref()))
+                .collect::<Vec<_>>(),
             [
                 ("INPUT", Some("drop")),
                 ("FORWARD", Some("accept")),
