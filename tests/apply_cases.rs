@@ -91,6 +91,9 @@ struct Case {
     /// `--root SANDBOX`; Puppet's outcome came from an overlay of the
     /// machine (`tests/apply/regenerate`).
     root: bool,
+    /// The case reads fixed paths of the sandbox (`CASE.sandbox-root`):
+    /// kuppet applies it with `--root SANDBOX` (with the stand-in tools).
+    sandbox_root: bool,
     /// The case manages firewall rules (`CASE.netns`): its setup and runs
     /// happen in a private network namespace, whose rules are written to
     /// the sandbox's `iptables-save` after each run.
@@ -237,7 +240,7 @@ impl Case {
         if noop {
             cmd.arg("--noop");
         }
-        if self.root {
+        if self.root || self.sandbox_root {
             cmd.arg("--root").arg(sandbox);
         }
         if self.fake_tools {
@@ -444,6 +447,7 @@ fn cases(dir: &Path) -> Vec<Case> {
             let fake_tools = dir.join(format!("{name}.fake-tools")).exists();
             let root = dir.join(format!("{name}.root")).exists();
             let netns = dir.join(format!("{name}.netns")).exists();
+            let sandbox_root = dir.join(format!("{name}.sandbox-root")).exists();
             Case {
                 name,
                 dir: dir.to_path_buf(),
@@ -451,6 +455,7 @@ fn cases(dir: &Path) -> Vec<Case> {
                 modules,
                 fake_tools,
                 root,
+                sandbox_root,
                 netns,
             }
         })
