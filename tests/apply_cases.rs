@@ -159,6 +159,14 @@ impl Netns {
     }
 }
 
+/// Whether `iptables-save` runs here (the firewall cases need it).
+fn have_iptables() -> bool {
+    Command::new("iptables-save")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
 impl Drop for Netns {
     fn drop(&mut self) {
         let _ = self.holder.kill();
@@ -495,9 +503,9 @@ fn run_cases(dir: &str, mode: Mode) {
             }
             Netns::new().map(Some).ok_or(())
         };
-        if case.netns && Netns::new().is_none() {
+        if case.netns && (Netns::new().is_none() || !have_iptables()) {
             eprintln!(
-                "{}: skipped, this user cannot make a network namespace",
+                "{}: skipped, this user cannot make a network namespace or iptables is missing",
                 case.name
             );
             continue;

@@ -22,9 +22,12 @@
 //!   unmanaged `9NNN` ones; `resources { 'firewall': purge => true }` does
 //!   so for every chain.
 //!
-//! Commands run inside the root like every provider tool: under `--root`
-//! they act on the network namespace the agent runs in (the host's for the
-//! DaemonSet, which runs with `hostNetwork`), not on anything in the root.
+//! Commands run like every provider tool (`Machine::run`): under `--root`
+//! the root's own `iptables` runs chrooted, and rules are those of a network
+//! namespace, never files of the root: the agent's own namespace for a
+//! plain `--root DIR`, the host's when the root is the host seen from the
+//! agent's container (the DaemonSet: commands join PID 1's namespaces, the
+//! network one included).
 //! Not built: the `ip6tables` provider (IPv6 rules and `:IPv6` chains fail
 //! with a message) and the rarer match extensions (`rule::UNSUPPORTED`).
 
