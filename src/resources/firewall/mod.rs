@@ -49,8 +49,12 @@ use serde_json::{Value, json};
 const SEARCH: &[&str] = &["/usr/sbin", "/sbin", "/usr/bin", "/bin"];
 
 /// A command's full path inside the root, else its bare name (run from the
-/// tool directory, or the agent's `PATH`).
+/// tool directory, or the agent's `PATH`); always the bare name when the
+/// provider tools come from a tool directory.
 fn command(host: &Machine, program: &str) -> String {
+    if host.tool_dir().is_some() {
+        return program.to_string();
+    }
     let search: Vec<String> = SEARCH.iter().map(|s| s.to_string()).collect();
     host.which(program, &search)
         .unwrap_or_else(|| program.to_string())
@@ -120,7 +124,8 @@ fn persist(host: &Machine, cx: &mut Context, source: Source) {
         host,
         vec![
             "dpkg-query".into(),
-            "-Wf".into(),
+            "-W".into(),
+            "--showformat".into(),
             "${Version}".into(),
             "netfilter-persistent".into(),
         ],
@@ -140,16 +145,17 @@ fn persist(host: &Machine, cx: &mut Context, source: Source) {
         let minor: u32 = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
         major > 1 || (major == 1 && (minor > 0 || parts.next().is_some()))
     });
-    let service = if newer_than_1_0 {
+    let unit = if newer_than_1_0 {
         "netfilter-persistent"
     } else {
         "iptables-persistent"
     };
-    let argv = vec![
-        "/usr/sbin/service".to_string(),
-        service.to_string(),
-        "save".to_string(),
-    ];
+    let service = if host.tool_dir().is_some() {
+        "service"
+    } else {
+        "/usr/sbin/service"
+    };
+    let argv = vec![service.to_string(), unit.to_string(), "save".to_string()];
     if let Err(e) = execute(host, argv) {
         cx.log(
             Level::Warning,
