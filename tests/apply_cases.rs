@@ -96,7 +96,7 @@ struct Case {
     sandbox_root: bool,
     /// The case manages firewall rules (`CASE.netns`): its setup and runs
     /// happen in a private network namespace, whose rules are written to
-    /// the sandbox's `iptables-save` after each run.
+    /// the sandbox's `iptables-save` and `ip6tables-save` after each run.
     netns: bool,
 }
 
@@ -143,19 +143,21 @@ impl Netns {
     }
 
     /// Writes the namespace's rules (no comments, no counters) to the
-    /// sandbox's `iptables-save`, as `regenerate` does.
+    /// sandbox's `iptables-save` and `ip6tables-save`, as `regenerate` does.
     fn dump(&self, sandbox: &Path) {
-        let out = Netns::command(Some(self), "iptables-save")
-            .output()
-            .expect("iptables-save runs");
-        let text = String::from_utf8_lossy(&out.stdout);
         let counters = regex::Regex::new(r" \[\d+:\d+\]$").expect("regex");
-        let rules: String = text
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .map(|l| format!("{}\n", counters.replace(l, "")))
-            .collect();
-        std::fs::write(sandbox.join("iptables-save"), rules).expect("write rules");
+        for tool in ["iptables-save", "ip6tables-save"] {
+            let out = Netns::command(Some(self), tool)
+                .output()
+                .expect("iptables-save runs");
+            let text = String::from_utf8_lossy(&out.stdout);
+            let rules: String = text
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(|l| format!("{}\n", counters.replace(l, "")))
+                .collect();
+            std::fs::write(sandbox.join(tool), rules).expect("write rules");
+        }
     }
 }
 

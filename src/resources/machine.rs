@@ -39,7 +39,9 @@ pub struct Machine {
     mounts: std::cell::RefCell<Option<Vec<String>>>,
     /// The firewall rules and chains as the run first read them (Puppet
     /// prefetches them once).
-    firewall: std::cell::RefCell<Option<crate::firewall::save::Saved>>,
+    firewall: std::cell::RefCell<
+        std::collections::HashMap<crate::firewall::rule::Family, crate::firewall::save::Saved>,
+    >,
 }
 
 /// How to start a command.
@@ -134,7 +136,7 @@ impl Machine {
             accounts: std::cell::RefCell::new(None),
             crontabs: std::cell::RefCell::new(std::collections::HashMap::new()),
             mounts: std::cell::RefCell::new(None),
-            firewall: std::cell::RefCell::new(None),
+            firewall: std::cell::RefCell::new(std::collections::HashMap::new()),
         })
     }
 
@@ -349,13 +351,20 @@ impl Machine {
     }
 
     /// The firewall rules as this run first read them.
-    pub(crate) fn cached_firewall(&self) -> Option<crate::firewall::save::Saved> {
-        self.firewall.borrow().clone()
+    pub(crate) fn cached_firewall(
+        &self,
+        family: crate::firewall::rule::Family,
+    ) -> Option<crate::firewall::save::Saved> {
+        self.firewall.borrow().get(&family).cloned()
     }
 
     /// Remembers the firewall rules for the rest of the run.
-    pub(crate) fn cache_firewall(&self, saved: crate::firewall::save::Saved) {
-        *self.firewall.borrow_mut() = Some(saved);
+    pub(crate) fn cache_firewall(
+        &self,
+        family: crate::firewall::rule::Family,
+        saved: crate::firewall::save::Saved,
+    ) {
+        self.firewall.borrow_mut().insert(family, saved);
     }
 
     /// Runs a command inside the root and collects its output.

@@ -22,10 +22,12 @@ use serde_json::Value;
 const COPIED_METAPARAMS: &[&str] = &["noop", "loglevel", "schedule", "audit", "tag"];
 
 /// What a generated resource takes from the instance it removes, to find
-/// it again: its table (`target`, `user`) and, for a cron job Puppet did not
-/// name, its command and times (Puppet keeps the instance's provider).
+/// it again: its table (`target`, `user`), its provider (a firewall rule's
+/// `ip6tables`) and, for a cron job Puppet did not name, its command and
+/// times (Puppet keeps the instance's provider).
 const FINDERS: &[&str] = &[
     "target", "user", "command", "special", "minute", "hour", "monthday", "month", "weekday",
+    "provider",
 ];
 
 /// Types without an `ensure` property (Puppet refuses to purge them when

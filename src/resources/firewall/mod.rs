@@ -1,5 +1,6 @@
 //! puppetlabs-firewall's `firewall` and `firewallchain` with the iptables
-//! providers (`iptables`, `iptables_chain`), IPv4.
+//! providers (`iptables` and `ip6tables`, `iptables_chain` for IPv4 and
+//! IPv6 chains).
 //!
 //! - A rule is found by its name, the `--comment` of an `iptables-save`
 //!   line (`save.rs`); the rules are read once per run on first use, as
@@ -28,8 +29,8 @@
 //! plain `--root DIR`, the host's when the root is the host seen from the
 //! agent's container (the DaemonSet: commands join PID 1's namespaces, the
 //! network one included).
-//! Not built: the `ip6tables` provider (IPv6 rules and `:IPv6` chains fail
-//! with a message) and the rarer match extensions (`rule::UNSUPPORTED`).
+//! Not built: `:ethernet` (ebtables) chains and the rarer match extensions
+//! (`rule::UNSUPPORTED`): such resources fail with a message.
 
 pub mod rule;
 pub mod save;
@@ -41,7 +42,7 @@ use crate::{
 };
 use kuppet_catalog::Resource;
 use kuppet_catalog::graph::AutoRequire;
-use rule::{PROPS, RuleValue, Shape};
+use rule::{Family, PROPS, RuleValue, Shape};
 use save::{Saved, SavedRule};
 use serde_json::{Value, json};
 
@@ -81,27 +82,26 @@ fn execute(host: &Machine, argv: Vec<String>) -> Result<String, ResourceError> {
     }
 }
 
-/// Runs `iptables` with these arguments.
-fn iptables(host: &Machine, args: Vec<String>) -> Result<String, ResourceError> {
-    let mut argv = vec![command(host, "iptables")];
+/// Runs `iptables` (`ip6tables`) with these arguments.
+fn iptables(host: &Machine, family: Family, args: Vec<String>) -> Result<String, ResourceError> {
+    let mut argv = vec![command(host, family.provider())];
     argv.extend(args);
     execute(host, argv)
 }
 
-/// What `iptables-save` prints now.
-fn save_now(host: &Machine) -> Result<Saved, ResourceError> {
-    let text = execute(host, vec![command(host, "iptables-save")])?;
-    // iptables-nft's note about legacy tables is not a rule.
-    Ok(save::parse(&text))
+/// What `iptables-save` (`ip6tables-save`) prints now.
+fn save_now(host: &Machine, family: Family) -> Result<Saved, ResourceError> {
+    let text = execute(host, vec![command(host, family.save_command())])?;
+    Ok(save::parse(&text, family))
 }
 
 /// The rules and chains as the run first read them (the providers'
 /// prefetch); unparsable rules are warned about once.
-fn prefetched(host: &Machine, cx: &mut Context) -> Result<Saved, ResourceError> {
-    if let Some(saved) = host.cached_firewall() {
+fn prefetched(host: &Machine, family: Family, cx: &mut Context) -> Result<Saved, ResourceError> {
+    if let Some(saved) = host.cached_firewall(family) {
         return Ok(saved);
     }
-    let saved = save_now(host)?;
+    let saved = save_now(host, family)?;
     for line in &saved.unparsable {
         cx.log_once(
             format!("firewall-unparsable {line}"),
@@ -110,7 +110,7 @@ fn prefetched(host: &Machine, cx: &mut Context) -> Result<Saved, ResourceError> 
             line.clone(),
         );
     }
-    host.cache_firewall(saved.clone());
+    host.cache_firewall(family, saved.clone());
     Ok(saved)
 }
 
@@ -238,6 +238,7 @@ enum OnDuplicate {
 #[derive(Debug)]
 pub struct Firewall {
     name: String,
+    family: Family,
     ensure: bool,
     /// The desired properties, in the type's order.
     desired: Vec<(&'static str, RuleValue)>,
@@ -287,12 +288,18 @@ impl Firewall {
                 ));
             }
         };
-        let mut unsupported = match param_string(resource, "provider").as_deref() {
-            None | Some("iptables") => None,
-            Some(p) => Some(format!(
-                "kuppet's firewall type has only the iptables provider (IPv4), not {p}; manage IPv6 rules with an exec of ip6tables-restore"
-            )),
+        let provider = param_string(resource, "provider");
+        let Some(family) = Family::of_provider(provider.as_deref()) else {
+            return Err(param_error(
+                resource,
+                "provider",
+                &format!(
+                    "Invalid firewall provider '{}'",
+                    provider.unwrap_or_default()
+                ),
+            ));
         };
+        let mut unsupported = None;
         let given = |p: &str| !matches!(resource.parameters.get(p), None | Some(Value::Null));
         if let Some(p) = rule::UNSUPPORTED.iter().find(|p| given(p))
             && unsupported.is_none()
@@ -330,7 +337,7 @@ impl Firewall {
                     RuleValue::Many(param_list(resource, prop.name))
                 }
             };
-            let Some(value) = munge(resource, prop.name, value, &proto)? else {
+            let Some(value) = munge(resource, prop.name, value, &proto, family)? else {
                 continue;
             };
             desired.push((prop.name, value));
@@ -349,6 +356,7 @@ impl Firewall {
         }
         Ok(Firewall {
             name,
+            family,
             ensure,
             desired,
             chain,
@@ -361,12 +369,12 @@ impl Firewall {
     }
 
     fn source(&self) -> Source {
-        Source::Provider("iptables")
+        Source::Provider(self.family.provider())
     }
 
     /// Where a new or replaced rule goes, among the rules now in its chain.
     fn insert_order(&self, host: &Machine) -> Result<usize, ResourceError> {
-        let live = save_now(host)?;
+        let live = save_now(host, self.family)?;
         let rules: Vec<String> = live
             .rules
             .iter()
@@ -379,7 +387,7 @@ impl Firewall {
     fn write_args(&self, verb: &str, host: &Machine) -> Result<Vec<String>, ResourceError> {
         let order = self.insert_order(host)?;
         let mut args = vec![verb.to_string(), self.chain.clone(), order.to_string()];
-        args.extend(rule::args(&self.name, &self.desired));
+        args.extend(rule::args(&self.name, &self.desired, self.family));
         Ok(args)
     }
 }
@@ -436,6 +444,7 @@ fn munge(
     name: &'static str,
     value: RuleValue,
     proto: &str,
+    family: Family,
 ) -> Result<Option<RuleValue>, ResourceError> {
     let err = |m: String| param_error(resource, name, &m);
     let one = |v: &RuleValue| v.as_one().unwrap_or_default().to_string();
@@ -451,7 +460,7 @@ fn munge(
         }
         "source" | "destination" => {
             let v = one(&value);
-            match rule::cidr(&v) {
+            match rule::cidr(&v, family) {
                 Ok(Some(c)) => RuleValue::One(c),
                 Ok(None) => return Ok(None),
                 Err(e) => return Err(err(format!("host_to_ip failed for {v}, exception {e}"))),
@@ -557,7 +566,7 @@ fn munge(
             if v == "any" {
                 return Err(err("Value 'any' is not valid. This behaviour should be achieved by omitting or undefining the ICMP parameter.".into()));
             }
-            match rule::icmp_number(&v) {
+            match rule::icmp_number(&v, family) {
                 Some(n) => RuleValue::One(n),
                 None => return Err(err("cannot work out icmp type".into())),
             }
@@ -698,7 +707,7 @@ impl crate::Provider for Firewall {
         if let Some(why) = &self.unsupported {
             return Err(ResourceError::failed(why.clone()));
         }
-        let saved = prefetched(cx.host, cx)?;
+        let saved = prefetched(cx.host, self.family, cx)?;
         let current = saved
             .rules
             .iter()
@@ -756,18 +765,28 @@ impl crate::Provider for Firewall {
         match property.name {
             "ensure" if self.ensure => {
                 let args = self.write_args("-I", cx.host)?;
-                iptables(cx.host, args)?;
+                iptables(cx.host, self.family, args)?;
                 Ok(property.ensure_message())
             }
             "ensure" => {
                 let Some(found) = &self.current else {
                     return Ok(property.ensure_message());
                 };
-                match iptables(cx.host, save::delete_args(found)) {
+                let result = iptables(cx.host, self.family, save::delete_args(found));
+                if result.is_err()
+                    && self.family == Family::V6
+                    && found.get("proto").and_then(RuleValue::as_one) == Some("all")
+                {
+                    // ip6tables matches a rule of any protocol only with `-p all`.
+                    let mut args = save::delete_args(found);
+                    args.extend(["-p".to_string(), "all".to_string()]);
+                    let _ = iptables(cx.host, self.family, args);
+                }
+                match result {
                     Ok(_) => Ok(property.ensure_message()),
                     Err(e) => {
                         // Already gone (a side effect of another change).
-                        let live = save_now(cx.host)?;
+                        let live = save_now(cx.host, self.family)?;
                         if live.rules.iter().any(|r| r.line == found.line) {
                             Err(e)
                         } else {
@@ -794,14 +813,14 @@ impl crate::Provider for Firewall {
                 "Properties changed - updating rule",
             );
             let args = self.write_args("-R", cx.host)?;
-            iptables(cx.host, args)?;
+            iptables(cx.host, self.family, args)?;
         }
         persist(cx.host, cx, self.source());
         Ok(())
     }
 
     fn provider_name(&self) -> Option<&'static str> {
-        Some("iptables")
+        Some(self.family.provider())
     }
 }
 
@@ -828,6 +847,7 @@ fn chain_name(name: &str) -> Option<(&str, &str, &str)> {
 /// One `firewallchain` resource.
 #[derive(Debug)]
 pub struct Firewallchain {
+    family: Family,
     chain: String,
     table: String,
     ensure: bool,
@@ -906,12 +926,14 @@ impl Firewallchain {
         param_bool(resource, "purge")?;
         param_bool(resource, "ignore_foreign")?;
         ignore_patterns(resource)?;
-        let unsupported = (protocol != "IPv4").then(|| {
+        let family = Family::of_protocol(protocol);
+        let unsupported = family.is_none().then(|| {
             format!(
-                "kuppet's firewallchain manages IPv4 chains only (iptables), not {protocol}; manage them with an exec"
+                "kuppet's firewallchain manages IPv4 and IPv6 chains (iptables, ip6tables), not {protocol}; manage them with an exec"
             )
         });
         Ok(Firewallchain {
+            family: family.unwrap_or(Family::V4),
             chain: chain.to_string(),
             table: table.to_string(),
             ensure,
@@ -934,7 +956,7 @@ impl crate::Provider for Firewallchain {
         if let Some(why) = &self.unsupported {
             return Err(ResourceError::failed(why.clone()));
         }
-        let saved = prefetched(cx.host, cx)?;
+        let saved = prefetched(cx.host, self.family, cx)?;
         let found = saved
             .chains
             .iter()
@@ -967,19 +989,23 @@ impl crate::Provider for Firewallchain {
         };
         match property.name {
             "ensure" if self.ensure => {
-                iptables(cx.host, t(&["-N", &self.chain]))?;
+                iptables(cx.host, self.family, t(&["-N", &self.chain]))?;
                 if let Some(p) = &self.policy {
-                    iptables(cx.host, t(&["-P", &self.chain, &p.to_uppercase()]))?;
+                    iptables(
+                        cx.host,
+                        self.family,
+                        t(&["-P", &self.chain, &p.to_uppercase()]),
+                    )?;
                 }
                 Ok(property.ensure_message())
             }
             "ensure" => {
-                iptables(cx.host, t(&["-X", &self.chain]))?;
+                iptables(cx.host, self.family, t(&["-X", &self.chain]))?;
                 Ok(property.ensure_message())
             }
             _ => {
                 let p = self.policy.clone().unwrap_or_default().to_uppercase();
-                iptables(cx.host, t(&["-P", &self.chain, &p]))?;
+                iptables(cx.host, self.family, t(&["-P", &self.chain, &p]))?;
                 Ok(property.change_message())
             }
         }
@@ -995,13 +1021,24 @@ impl crate::Provider for Firewallchain {
     }
 }
 
-/// The rules on the host as `firewall` instances (for `resources` purge).
+/// The rules on the host as `firewall` instances (for `resources` purge):
+/// the iptables provider's, then the ip6tables provider's whose names the
+/// first did not list (Puppet keeps the first provider's instance).
 pub fn instances(host: &Machine) -> Result<Vec<Resource>, ResourceError> {
-    Ok(save_now(host)?
-        .rules
-        .iter()
-        .map(|r| purge::instance("Firewall", &r.name, &[]))
-        .collect())
+    let mut out: Vec<Resource> = Vec::new();
+    for family in [Family::V4, Family::V6] {
+        for r in save_now(host, family)?.rules {
+            if out.iter().any(|o| o.title == r.name) {
+                continue;
+            }
+            out.push(purge::instance(
+                "Firewall",
+                &r.name,
+                &[("provider", json!(family.provider()))],
+            ));
+        }
+    }
+    Ok(out)
 }
 
 /// A purging chain's `generate`: a `firewall` with `ensure => absent` for
@@ -1019,14 +1056,14 @@ pub fn generate(
     let Some((chain, table, protocol)) = chain_name(&name) else {
         return Ok(Vec::new());
     };
-    if protocol != "IPv4" {
+    let Some(family) = Family::of_protocol(protocol) else {
         return Err(ResourceError::failed(format!(
-            "kuppet purges IPv4 chains only, not {protocol}"
+            "kuppet purges IPv4 and IPv6 chains only, not {protocol}"
         )));
-    }
+    };
     let ignore = ignore_patterns(resource)?;
     let ignore_foreign = param_bool(resource, "ignore_foreign")?.unwrap_or(false);
-    let saved = save_now(host)?;
+    let saved = save_now(host, family)?;
     let mut out = Vec::new();
     for rule in saved
         .rules
@@ -1052,7 +1089,11 @@ pub fn generate(
         out.push(purge::instance(
             "Firewall",
             &rule.name,
-            &[("name", json!(rule.name)), ("ensure", json!("absent"))],
+            &[
+                ("name", json!(rule.name)),
+                ("ensure", json!("absent")),
+                ("provider", json!(family.provider())),
+            ],
         ));
     }
     Ok(out)
@@ -1064,12 +1105,10 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
     let mut out = Vec::new();
     let packages = ["iptables", "iptables-persistent", "iptables-services"];
     if resource.type_name == "Firewall" {
-        if !matches!(
-            param_string(resource, "provider").as_deref(),
-            None | Some("iptables")
-        ) {
+        let Some(family) = Family::of_provider(param_string(resource, "provider").as_deref())
+        else {
             return out;
-        }
+        };
         let table = param_string(resource, "table").unwrap_or_else(|| "filter".into());
         let chain = param_string(resource, "chain").unwrap_or_else(|| "INPUT".into());
         for c in [Some(chain), param_string(resource, "jump")]
@@ -1079,7 +1118,7 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
             if !(matches!(c.as_str(), "INPUT" | "OUTPUT" | "FORWARD") && table == "filter") {
                 out.push(AutoRequire::new(
                     "Firewallchain",
-                    format!("{c}:{table}:IPv4"),
+                    format!("{c}:{table}:{}", family.protocol()),
                 ));
             }
         }

@@ -5,7 +5,58 @@
 //! numbers), and the iptables arguments a rule is written with (the
 //! iptables provider's `general_args`, in its `@resource_list` order).
 
-use std::net::Ipv4Addr;
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// The address family: the `iptables` or the `ip6tables` provider.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    V4,
+    V6,
+}
+
+impl Family {
+    /// The provider's name, also its rule command (`iptables`).
+    pub fn provider(self) -> &'static str {
+        match self {
+            Family::V4 => "iptables",
+            Family::V6 => "ip6tables",
+        }
+    }
+
+    /// The command that prints the rules.
+    pub fn save_command(self) -> &'static str {
+        match self {
+            Family::V4 => "iptables-save",
+            Family::V6 => "ip6tables-save",
+        }
+    }
+
+    /// The protocol of chain names (`INPUT:filter:IPv4`).
+    pub fn protocol(self) -> &'static str {
+        match self {
+            Family::V4 => "IPv4",
+            Family::V6 => "IPv6",
+        }
+    }
+
+    /// The family of a `provider` parameter (unset: iptables, the default).
+    pub fn of_provider(provider: Option<&str>) -> Option<Family> {
+        match provider {
+            None | Some("iptables") => Some(Family::V4),
+            Some("ip6tables") => Some(Family::V6),
+            Some(_) => None,
+        }
+    }
+
+    /// The family of a chain name's protocol.
+    pub fn of_protocol(protocol: &str) -> Option<Family> {
+        match protocol {
+            "IPv4" => Some(Family::V4),
+            "IPv6" => Some(Family::V6),
+            _ => None,
+        }
+    }
+}
 
 /// A property's value: one string, or a list (ports, states).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -260,42 +311,58 @@ pub fn valid_name(name: &str) -> bool {
     digits > 0 && name.len() > digits && name.chars().all(|c| !c.is_control() || c == '\t')
 }
 
-/// An IPv4 address or network in the CIDR form the type normalises to
-/// (`1.2.3.4` → `1.2.3.4/32`, `10.1.2.3/8` → `10.0.0.0/8`); None for
-/// `/0` (the type drops a match on every address); `!` prefixes kept.
-pub fn cidr(value: &str) -> Result<Option<String>, String> {
+/// An address or network in the CIDR form the type normalises to
+/// (`1.2.3.4` → `1.2.3.4/32`, `10.1.2.3/8` → `10.0.0.0/8`, `2001:db8::1` →
+/// `2001:db8::1/128`); None for `/0` (the type drops a match on every
+/// address); `!` prefixes kept.
+pub fn cidr(value: &str, family: Family) -> Result<Option<String>, String> {
     let (neg, addr) = match value.strip_prefix('!') {
         Some(rest) => (true, rest.trim_start()),
         None => (false, value.trim()),
     };
+    let bits = match family {
+        Family::V4 => 32,
+        Family::V6 => 128,
+    };
     let (ip, prefix) = match addr.split_once('/') {
         Some((ip, p)) => {
             let prefix = match p.parse::<u32>() {
-                Ok(n) if n <= 32 => n,
-                _ => match p.parse::<Ipv4Addr>() {
+                Ok(n) if n <= bits => n,
+                _ => match (family, p.parse::<Ipv4Addr>()) {
                     // A dotted netmask.
-                    Ok(mask) => {
-                        let bits = u32::from(mask);
-                        if bits.leading_ones() + bits.trailing_zeros() != 32 {
+                    (Family::V4, Ok(mask)) => {
+                        let m = u32::from(mask);
+                        if m.leading_ones() + m.trailing_zeros() != 32 {
                             return Err(format!("invalid netmask {p}"));
                         }
-                        bits.leading_ones()
+                        m.leading_ones()
                     }
-                    Err(_) => return Err(format!("invalid address {addr}")),
+                    _ => return Err(format!("invalid address {addr}")),
                 },
             };
             (ip, prefix)
         }
-        None => (addr, 32),
+        None => (addr, bits),
     };
-    let ip: Ipv4Addr = ip
-        .parse()
-        .map_err(|_| format!("kuppet resolves no hostnames: {ip} is not an IPv4 address"))?;
     if prefix == 0 {
         return Ok(None);
     }
-    let mask = u32::MAX << (32 - prefix);
-    let net = Ipv4Addr::from(u32::from(ip) & mask);
+    let net = match family {
+        Family::V4 => {
+            let ip: Ipv4Addr = ip.parse().map_err(|_| {
+                format!("kuppet resolves no hostnames: {ip} is not an IPv4 address")
+            })?;
+            let mask = u32::MAX << (32 - prefix);
+            Ipv4Addr::from(u32::from(ip) & mask).to_string()
+        }
+        Family::V6 => {
+            let ip: Ipv6Addr = ip.parse().map_err(|_| {
+                format!("kuppet resolves no hostnames: {ip} is not an IPv6 address")
+            })?;
+            let mask = u128::MAX << (128 - prefix);
+            Ipv6Addr::from(u128::from(ip) & mask).to_string()
+        }
+    };
     Ok(Some(format!(
         "{}{net}/{prefix}",
         if neg { "! " } else { "" }
@@ -303,10 +370,29 @@ pub fn cidr(value: &str) -> Result<Option<String>, String> {
 }
 
 /// ICMP type names as numbers (`icmp_name_to_number` for IPv4).
-pub fn icmp_number(value: &str) -> Option<String> {
+pub fn icmp_number(value: &str, family: Family) -> Option<String> {
     // The module's test is /\d{1,2}$/: any value ending in a digit.
     if value.ends_with(|c: char| c.is_ascii_digit()) {
         return Some(value.to_string());
+    }
+    if family == Family::V6 {
+        return Some(
+            match value {
+                "destination-unreachable" => "1",
+                "too-big" => "2",
+                "time-exceeded" => "3",
+                "parameter-problem" => "4",
+                "echo-request" => "128",
+                "echo-reply" => "129",
+                "router-solicitation" => "133",
+                "router-advertisement" => "134",
+                "neighbour-solicitation" => "135",
+                "neighbour-advertisement" => "136",
+                "redirect" => "137",
+                _ => return None,
+            }
+            .to_string(),
+        );
     }
     Some(
         match value {
@@ -349,7 +435,7 @@ pub fn log_level_number(value: &str) -> Option<&str> {
 
 /// The arguments that write a rule (`general_args`, `--wait` first).
 /// `name` is the rule's name (its comment); `values` its properties.
-pub fn args(name: &str, values: &[(&'static str, RuleValue)]) -> Vec<String> {
+pub fn args(name: &str, values: &[(&'static str, RuleValue)], family: Family) -> Vec<String> {
     let get = |k: &str| values.iter().find(|(n, _)| *n == k).map(|(_, v)| v);
     let mut out = vec!["--wait".to_string()];
     for key in ARG_ORDER {
@@ -368,6 +454,8 @@ pub fn args(name: &str, values: &[(&'static str, RuleValue)]) -> Vec<String> {
         };
         let option = if *key == "name" {
             "-m comment --comment"
+        } else if *key == "icmp" && family == Family::V6 {
+            "-m icmp6 --icmpv6-type"
         } else {
             PROPS
                 .iter()
@@ -424,15 +512,26 @@ mod tests {
 
     #[test]
     fn addresses_are_normalised_to_cidr() {
-        assert_eq!(cidr("1.2.3.4").unwrap().unwrap(), "1.2.3.4/32");
-        assert_eq!(cidr("10.1.2.3/8").unwrap().unwrap(), "10.0.0.0/8");
+        assert_eq!(cidr("1.2.3.4", Family::V4).unwrap().unwrap(), "1.2.3.4/32");
         assert_eq!(
-            cidr("! 192.168.1.7/255.255.255.0").unwrap().unwrap(),
+            cidr("10.1.2.3/8", Family::V4).unwrap().unwrap(),
+            "10.0.0.0/8"
+        );
+        assert_eq!(
+            cidr("! 192.168.1.7/255.255.255.0", Family::V4)
+                .unwrap()
+                .unwrap(),
             "! 192.168.1.0/24"
         );
-        assert_eq!(cidr("0.0.0.0/0").unwrap(), None);
-        assert!(cidr("db.example").is_err());
-        assert!(cidr("1.2.3.4/255.0.255.0").is_err());
+        assert_eq!(cidr("0.0.0.0/0", Family::V4).unwrap(), None);
+        assert!(cidr("db.example", Family::V4).is_err());
+        assert!(cidr("1.2.3.4/255.0.255.0", Family::V4).is_err());
+        assert_eq!(
+            cidr("2001:db8::7/32", Family::V6).unwrap().unwrap(),
+            "2001:db8::/32"
+        );
+        assert_eq!(cidr("! ::1", Family::V6).unwrap().unwrap(), "! ::1/128");
+        assert!(cidr("10.0.0.1", Family::V6).is_err());
     }
 
     #[test]
@@ -456,7 +555,7 @@ mod tests {
             ("table", RuleValue::One("filter".into())),
         ];
         assert_eq!(
-            args("100 web", &values).join(" "),
+            args("100 web", &values, Family::V4).join(" "),
             "--wait -t filter ! -s 10.0.0.0/8 -p tcp -m multiport --dports 80,1000:2000 -j ACCEPT -m comment --comment 100 web"
         );
         let values = vec![
@@ -464,7 +563,7 @@ mod tests {
             ("tcp_flags", RuleValue::One("FIN,SYN SYN".into())),
         ];
         assert_eq!(
-            args("1 x", &values),
+            args("1 x", &values, Family::V4),
             [
                 "--wait",
                 "-m",
@@ -487,9 +586,16 @@ mod tests {
 
     #[test]
     fn icmp_and_log_levels_become_numbers() {
-        assert_eq!(icmp_number("echo-request").as_deref(), Some("8"));
-        assert_eq!(icmp_number("3").as_deref(), Some("3"));
-        assert_eq!(icmp_number("bogus"), None);
+        assert_eq!(
+            icmp_number("echo-request", Family::V4).as_deref(),
+            Some("8")
+        );
+        assert_eq!(icmp_number("3", Family::V4).as_deref(), Some("3"));
+        assert_eq!(icmp_number("bogus", Family::V4), None);
+        assert_eq!(
+            icmp_number("echo-request", Family::V6).as_deref(),
+            Some("128")
+        );
         assert_eq!(log_level_number("debug"), Some("7"));
         assert_eq!(log_level_number("4"), Some("4"));
         assert_eq!(log_level_number("8"), None);

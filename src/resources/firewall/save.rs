@@ -12,7 +12,7 @@
 //! unparsable (the module's "Skipping unparsable iptables rule"): it is
 //! then neither listed nor purged.
 
-use super::rule::{RuleValue, cidr};
+use super::rule::{Family, RuleValue, cidr};
 use sha2::{Digest, Sha256};
 
 /// A rule read from `iptables-save`.
@@ -51,8 +51,8 @@ pub struct Saved {
     pub unparsable: Vec<String>,
 }
 
-/// Reads `iptables-save` output.
-pub fn parse(text: &str) -> Saved {
+/// Reads `iptables-save` (or `ip6tables-save`) output.
+pub fn parse(text: &str, family: Family) -> Saved {
     let mut saved = Saved::default();
     let mut table = String::new();
     let mut counter = 1u32;
@@ -72,7 +72,7 @@ pub fn parse(text: &str) -> Saved {
                 });
             }
         } else if line.starts_with("-A ") {
-            match rule(line, &table, counter) {
+            match rule(line, &table, counter, family) {
                 Ok(r) => {
                     saved.rules.push(r);
                     counter += 1;
@@ -143,7 +143,7 @@ fn option(word: &str) -> Option<(&'static str, usize)> {
         "--pkt-type" => ("pkttype", 1),
         "--state" => ("state", 1),
         "--ctstate" => ("ctstate", 1),
-        "--icmp-type" => ("icmp", 1),
+        "--icmp-type" | "--icmpv6-type" => ("icmp", 1),
         "--limit" => ("limit", 1),
         "--limit-burst" => ("burst", 1),
         "-j" | "--jump" => ("jump", 1),
@@ -171,6 +171,7 @@ const MODULES: &[&str] = &[
     "state",
     "conntrack",
     "icmp",
+    "icmp6",
     "limit",
     "connlimit",
     "mac",
@@ -192,7 +193,7 @@ const NEGATABLE: &[&str] = &[
 ];
 
 /// One `-A` line as a rule of `table`; `counter` numbers foreign rules.
-fn rule(line: &str, table: &str, counter: u32) -> Result<SavedRule, String> {
+fn rule(line: &str, table: &str, counter: u32, family: Family) -> Result<SavedRule, String> {
     let words = words(line);
     let mut chain = String::new();
     let mut values: Vec<(&'static str, RuleValue)> = Vec::new();
@@ -277,7 +278,7 @@ fn rule(line: &str, table: &str, counter: u32) -> Result<SavedRule, String> {
                 *value = RuleValue::Many(items);
             }
             "source" | "destination" => {
-                if let Ok(Some(c)) = cidr(v) {
+                if let Ok(Some(c)) = cidr(v, family) {
                     *v = c;
                 }
             }
@@ -367,7 +368,7 @@ COMMIT
 
     #[test]
     fn rules_read_as_the_module_reads_them() {
-        let saved = parse(SAVE);
+        let saved = parse(SAVE, Family::V4);
         assert_eq!(saved.rules.len(), 6);
         assert_eq!(saved.unparsable.len(), 1, "{:?}", saved.unparsable);
         assert!(saved.unparsable[0].contains("ttl"));
@@ -444,8 +445,31 @@ COMMIT
     }
 
     #[test]
+    fn ip6tables_rules_read_with_ipv6_addresses_and_icmpv6() {
+        let saved = parse(
+            "*filter\n:INPUT ACCEPT [0:0]\n\
+-A INPUT -s 2001:db8::/32 -p tcp -m multiport --dports 80,443 -m comment --comment \"100 web6\" -j ACCEPT\n\
+-A INPUT -p ipv6-icmp -m icmp6 --icmpv6-type 128 -m comment --comment \"010 ping6\" -j ACCEPT\nCOMMIT\n",
+            Family::V6,
+        );
+        assert!(saved.unparsable.is_empty(), "{:?}", saved.unparsable);
+        assert_eq!(
+            saved.rules[0].get("source"),
+            Some(&RuleValue::One("2001:db8::/32".into()))
+        );
+        assert_eq!(
+            saved.rules[1].get("icmp"),
+            Some(&RuleValue::One("128".into()))
+        );
+        assert_eq!(
+            saved.rules[1].get("proto"),
+            Some(&RuleValue::One("ipv6-icmp".into()))
+        );
+    }
+
+    #[test]
     fn a_rule_is_deleted_by_its_own_line() {
-        let saved = parse(SAVE);
+        let saved = parse(SAVE, Family::V4);
         assert_eq!(
             delete_args(&saved.rules[0]),
             [
