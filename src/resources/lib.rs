@@ -517,6 +517,7 @@ pub fn instances(type_name: &str, host: &Machine) -> Option<Result<Vec<Resource>
         "Mailalias" => Some(mailalias::instances(host).map(|l| as_resources("Mailalias", l))),
         "Sshkey" => Some(sshkeys::known_host_instances(host).map(|l| as_resources("Sshkey", l))),
         "Firewall" => Some(firewall::instances(host)),
+        "Firewallchain" => Some(Ok(firewall::chain_instances(host))),
         "Cron" => Some(cron::instances(host)),
         "Mount" => Some(mount::instances(host).map(|l| as_resources("Mount", l))),
         _ => None,

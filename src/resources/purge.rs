@@ -30,6 +30,12 @@ const FINDERS: &[&str] = &[
     "provider",
 ];
 
+/// The parameter that marks a resource the `resources` type generated
+/// (Puppet's `purging`): its `ensure => absent` was set after the type's
+/// validation, which a firewall chain's would refuse for built-in chains.
+/// Not an attribute name any type can have.
+pub const PURGING: &str = "kuppet::purging";
+
 /// Types without an `ensure` property (Puppet refuses to purge them when
 /// it validates `purge`).
 const NOT_ENSURABLE: &[&str] = &[
@@ -191,6 +197,9 @@ pub fn generate(
                     parameters.insert((*f).into(), v.clone());
                 }
             }
+        }
+        if purge.type_name == "Firewallchain" {
+            parameters.insert(PURGING.into(), Value::Bool(true));
         }
         for m in COPIED_METAPARAMS {
             if let Some(v) = resource.parameters.get(*m) {

@@ -847,6 +847,7 @@ fn chain_name(name: &str) -> Option<(&str, &str, &str)> {
 /// One `firewallchain` resource.
 #[derive(Debug)]
 pub struct Firewallchain {
+    name: String,
     family: Family,
     chain: String,
     table: String,
@@ -906,7 +907,10 @@ impl Firewallchain {
                 &invalid_value(p, "accept, drop, queue, return"),
             ));
         }
-        if internal(chain) && !ensure {
+        // A chain the `resources` type purges is not validated again (Puppet
+        // sets its `ensure` after making it).
+        let purging = resource.parameters.contains_key(purge::PURGING);
+        if internal(chain) && !ensure && !purging {
             return Err(validation_error(resource, "Cannot remove in-built chains"));
         }
         if !internal(chain) && policy.is_some() && protocol != "ethernet" {
@@ -933,6 +937,7 @@ impl Firewallchain {
             )
         });
         Ok(Firewallchain {
+            name: name.clone(),
             family: family.unwrap_or(Family::V4),
             chain: chain.to_string(),
             table: table.to_string(),
@@ -999,6 +1004,14 @@ impl crate::Provider for Firewallchain {
                 }
                 Ok(property.ensure_message())
             }
+            "ensure" if internal(&self.chain) => {
+                cx.log(
+                    Level::Warning,
+                    Source::Provider("iptables_chain"),
+                    format!("Attempting to destroy internal chain {}", self.name),
+                );
+                Ok(property.ensure_message())
+            }
             "ensure" => {
                 iptables(cx.host, self.family, t(&["-X", &self.chain]))?;
                 Ok(property.ensure_message())
@@ -1027,7 +1040,13 @@ impl crate::Provider for Firewallchain {
 pub fn instances(host: &Machine) -> Result<Vec<Resource>, ResourceError> {
     let mut out: Vec<Resource> = Vec::new();
     for family in [Family::V4, Family::V6] {
-        for r in save_now(host, family)?.rules {
+        let saved = match save_now(host, family) {
+            Ok(saved) => saved,
+            // Without ip6tables its provider is not suitable: no instances.
+            Err(_) if family == Family::V6 => continue,
+            Err(e) => return Err(e),
+        };
+        for r in saved.rules {
             if out.iter().any(|o| o.title == r.name) {
                 continue;
             }
@@ -1039,6 +1058,23 @@ pub fn instances(host: &Machine) -> Result<Vec<Resource>, ResourceError> {
         }
     }
     Ok(out)
+}
+
+/// The chains on the host as `firewallchain` instances (for `resources`
+/// purge): `CHAIN:TABLE:IPv4`, then the IPv6 ones; a family whose save
+/// command fails lists none (the provider rescues it).
+pub fn chain_instances(host: &Machine) -> Vec<Resource> {
+    let mut out = Vec::new();
+    for family in [Family::V4, Family::V6] {
+        let Ok(saved) = save_now(host, family) else {
+            continue;
+        };
+        for c in saved.chains {
+            let name = format!("{}:{}:{}", c.chain, c.table, family.protocol());
+            out.push(purge::instance("Firewallchain", &name, &[]));
+        }
+    }
+    out
 }
 
 /// A purging chain's `generate`: a `firewall` with `ensure => absent` for
