@@ -91,6 +91,89 @@ struct Case {
     /// `--root SANDBOX`; Puppet's outcome came from an overlay of the
     /// machine (`tests/apply/regenerate`).
     root: bool,
+    /// The case reads fixed paths of the sandbox (`CASE.sandbox-root`):
+    /// kuppet applies it with `--root SANDBOX` (with the stand-in tools).
+    sandbox_root: bool,
+    /// The case manages firewall rules (`CASE.netns`): its setup and runs
+    /// happen in a private network namespace, whose rules are written to
+    /// the sandbox's `iptables-save` and `ip6tables-save` after each run.
+    netns: bool,
+}
+
+/// A private network namespace, held by a sleeping `unshare -n` child.
+struct Netns {
+    holder: std::process::Child,
+}
+
+impl Netns {
+    /// None when this user cannot make one (not root).
+    fn new() -> Option<Netns> {
+        let holder = Command::new("unshare")
+            .args(["-n", "sleep", "3600"])
+            .spawn()
+            .ok()?;
+        let own = std::fs::read_link("/proc/self/ns/net").ok()?;
+        let path = format!("/proc/{}/ns/net", holder.id());
+        let mut net = Netns { holder };
+        for _ in 0..500 {
+            if let Ok(Some(_)) = net.holder.try_wait() {
+                return None;
+            }
+            if std::fs::read_link(&path).is_ok_and(|l| l != own) {
+                return Some(net);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let _ = net.holder.kill();
+        None
+    }
+
+    /// A command run inside the namespace (or as it is, without one).
+    fn command(net: Option<&Netns>, program: impl AsRef<std::ffi::OsStr>) -> Command {
+        match net {
+            Some(n) => {
+                let mut c = Command::new("nsenter");
+                c.arg(format!("--net=/proc/{}/ns/net", n.holder.id()))
+                    .arg("--")
+                    .arg(program);
+                c
+            }
+            None => Command::new(program),
+        }
+    }
+
+    /// Writes the namespace's rules (no comments, no counters) to the
+    /// sandbox's `iptables-save` and `ip6tables-save`, as `regenerate` does.
+    fn dump(&self, sandbox: &Path) {
+        let counters = regex::Regex::new(r" \[\d+:\d+\]$").expect("regex");
+        for tool in ["iptables-save", "ip6tables-save"] {
+            let out = Netns::command(Some(self), tool)
+                .output()
+                .expect("iptables-save runs");
+            let text = String::from_utf8_lossy(&out.stdout);
+            let rules: String = text
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(|l| format!("{}\n", counters.replace(l, "")))
+                .collect();
+            std::fs::write(sandbox.join(tool), rules).expect("write rules");
+        }
+    }
+}
+
+/// Whether `iptables-save` runs here (the firewall cases need it).
+fn have_iptables() -> bool {
+    Command::new("iptables-save")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+impl Drop for Netns {
+    fn drop(&mut self) {
+        let _ = self.holder.kill();
+        let _ = self.holder.wait();
+    }
 }
 
 impl Case {
@@ -103,10 +186,10 @@ impl Case {
         Some(serde_json::from_str(&text).expect("expected outcome is JSON"))
     }
 
-    fn setup(&self, sandbox: &Path) {
+    fn setup(&self, sandbox: &Path, net: Option<&Netns>) {
         let script = self.file(".setup.sh");
         if script.exists() {
-            let st = Command::new("/bin/sh")
+            let st = Netns::command(net, "/bin/sh")
                 .arg(&script)
                 .env("SANDBOX", sandbox)
                 .status()
@@ -117,11 +200,18 @@ impl Case {
 
     /// Applies the case in `sandbox` (Puppet's catalog, or the manifest
     /// compiled by kuppet); returns the outcome.
-    fn apply(&self, work: &Path, sandbox: &Path, noop: bool, mode: Mode) -> Value {
+    fn apply(
+        &self,
+        work: &Path,
+        sandbox: &Path,
+        noop: bool,
+        mode: Mode,
+        net: Option<&Netns>,
+    ) -> Value {
         let sb = sandbox.to_string_lossy().into_owned();
         let report = work.join("report.json");
         let _ = std::fs::remove_file(&report);
-        let mut cmd = Command::new(kuppet());
+        let mut cmd = Netns::command(net, kuppet());
         cmd.arg("apply");
         match mode {
             Mode::Catalog => {
@@ -160,7 +250,7 @@ impl Case {
         if noop {
             cmd.arg("--noop");
         }
-        if self.root {
+        if self.root || self.sandbox_root {
             cmd.arg("--root").arg(sandbox);
         }
         if self.fake_tools {
@@ -172,6 +262,9 @@ impl Case {
         }
         let out = cmd.output().expect("kuppet runs");
         let code = out.status.code().unwrap_or(-1);
+        if let Some(net) = net {
+            net.dump(sandbox);
+        }
         let rep: Value = std::fs::read_to_string(&report)
             .ok()
             .and_then(|t| serde_json::from_str(&t).ok())
@@ -363,6 +456,8 @@ fn cases(dir: &Path) -> Vec<Case> {
             let modules = dir.join(format!("{name}.modules")).exists();
             let fake_tools = dir.join(format!("{name}.fake-tools")).exists();
             let root = dir.join(format!("{name}.root")).exists();
+            let netns = dir.join(format!("{name}.netns")).exists();
+            let sandbox_root = dir.join(format!("{name}.sandbox-root")).exists();
             Case {
                 name,
                 dir: dir.to_path_buf(),
@@ -370,6 +465,8 @@ fn cases(dir: &Path) -> Vec<Case> {
                 modules,
                 fake_tools,
                 root,
+                sandbox_root,
+                netns,
             }
         })
         .collect()
@@ -401,16 +498,31 @@ fn run_cases(dir: &str, mode: Mode) {
     let mut runs = 0;
     for case in cases(&dir) {
         let mut mine = Vec::new();
+        // A firewall case needs a network namespace of its own (root).
+        let private_net = || {
+            if !case.netns {
+                return Ok(None);
+            }
+            Netns::new().map(Some).ok_or(())
+        };
+        if case.netns && (Netns::new().is_none() || !have_iptables()) {
+            eprintln!(
+                "{}: skipped, this user cannot make a network namespace or iptables is missing",
+                case.name
+            );
+            continue;
+        }
         if let Some(want) = case.expected(".outcome.json") {
             let work = work_dir();
             let sandbox = work.path().join("sandbox");
             std::fs::create_dir(&sandbox).expect("sandbox");
-            case.setup(&sandbox);
-            let got = case.apply(work.path(), &sandbox, false, mode);
+            let net = private_net().expect("netns");
+            case.setup(&sandbox, net.as_ref());
+            let got = case.apply(work.path(), &sandbox, false, mode, net.as_ref());
             compare("normal", &want, &got, &mut mine);
             runs += 1;
             if let Some(want2) = case.expected(".second.outcome.json") {
-                let got2 = case.apply(work.path(), &sandbox, false, mode);
+                let got2 = case.apply(work.path(), &sandbox, false, mode, net.as_ref());
                 compare("second run", &want2, &got2, &mut mine);
                 runs += 1;
             }
@@ -419,8 +531,9 @@ fn run_cases(dir: &str, mode: Mode) {
             let work = work_dir();
             let sandbox = work.path().join("sandbox");
             std::fs::create_dir(&sandbox).expect("sandbox");
-            case.setup(&sandbox);
-            let got = case.apply(work.path(), &sandbox, true, mode);
+            let net = private_net().expect("netns");
+            case.setup(&sandbox, net.as_ref());
+            let got = case.apply(work.path(), &sandbox, true, mode, net.as_ref());
             compare("noop", &want, &got, &mut mine);
             runs += 1;
         }

@@ -718,6 +718,75 @@ impl crate::Provider for Cron {
 }
 
 /// A cron job requires its user.
+/// Where the crontab provider also looks for tables (`enumerate_crontabs`).
+const CRONTAB_DIR: &str = "/var/spool/cron/crontabs";
+
+/// The jobs of the tables the crontab provider lists (Puppet's
+/// `instances`): the running user's, then each table file under
+/// `/var/spool/cron/crontabs` (not `.keep_*`). A named job is its name; a
+/// job Puppet did not write is `unmanaged:COMMAND-N` (blanks in the command
+/// as `_`, N counting them from 1 over all the tables), with its command
+/// and times, which find it again when the `resources` type purges it.
+pub fn instances(host: &Machine) -> Result<Vec<Resource>, ResourceError> {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = host
+        .user_name(unsafe { libc::geteuid() })
+        .unwrap_or_else(|| "root".into());
+    let mut users = vec![me];
+    if let Ok(mut names) = host.fs().read_dir(CRONTAB_DIR, true) {
+        names.sort();
+        for name in names {
+            let path = format!("{CRONTAB_DIR}/{name}");
+            if name.starts_with(".keep_")
+                || !host.fs().stat(&path).is_ok_and(|m| m.is_file())
+                || users.contains(&name)
+            {
+                continue;
+            }
+            users.push(name);
+        }
+    }
+    let mut out = Vec::new();
+    let mut unnamed = 0;
+    for user in users {
+        let mut reader = Cron::new(&crate::purge::instance(
+            "Cron",
+            "-",
+            &[("user", json!(user))],
+        ))?;
+        reader.read(host)?;
+        for line in &reader.lines {
+            let Line::Job(job) = line else { continue };
+            let mut params: Vec<(&str, Value)> = vec![("user", json!(user))];
+            let title = match &job.name {
+                Some(name) => name.clone(),
+                None => {
+                    unnamed += 1;
+                    params.push(("command", json!(job.command)));
+                    match &job.special {
+                        Some(sp) => params.push(("special", json!(sp))),
+                        None => {
+                            for (i, field) in TIME_FIELDS.iter().enumerate() {
+                                params.push((
+                                    field,
+                                    match &job.times[i] {
+                                        Some(v) => json!(v),
+                                        None => json!("absent"),
+                                    },
+                                ));
+                            }
+                        }
+                    }
+                    let command: Vec<&str> = job.command.split_whitespace().collect();
+                    format!("unmanaged:{}-{unnamed}", command.join("_"))
+                }
+            };
+            out.push(crate::purge::instance("Cron", &title, &params));
+        }
+    }
+    Ok(out)
+}
+
 pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
     param_string(resource, "user")
         .map(|u| vec![AutoRequire::new("User", u)])

@@ -16,6 +16,7 @@ pub mod cron;
 pub mod exec;
 pub mod file;
 pub mod file_line;
+pub mod firewall;
 pub mod group;
 pub mod host;
 pub mod ini;
@@ -436,6 +437,8 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Cron" => Box::new(cron::Cron::new(resource)?),
         "Mount" => Box::new(mount::Mount::new(resource)?),
         "Concat_fragment" => Box::new(concat::ConcatFragment::new(resource)?),
+        "Firewall" => Box::new(firewall::Firewall::new(resource)?),
+        "Firewallchain" => Box::new(firewall::Firewallchain::new(resource)?),
         "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
         "Resources" => {
             purge::Purge::new(resource)?;
@@ -513,6 +516,10 @@ pub fn instances(type_name: &str, host: &Machine) -> Option<Result<Vec<Resource>
         "Host" => Some(host::instances(host).map(|l| as_resources("Host", l))),
         "Mailalias" => Some(mailalias::instances(host).map(|l| as_resources("Mailalias", l))),
         "Sshkey" => Some(sshkeys::known_host_instances(host).map(|l| as_resources("Sshkey", l))),
+        "Firewall" => Some(firewall::instances(host)),
+        "Firewallchain" => Some(Ok(firewall::chain_instances(host))),
+        "Cron" => Some(cron::instances(host)),
+        "Mount" => Some(mount::instances(host).map(|l| as_resources("Mount", l))),
         _ => None,
     }
 }
@@ -575,6 +582,7 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
         "Cron" => cron::autorequire(resource),
         t if ini::config::config_type(t).is_some() => ini::config::autorequire(resource),
         "Mount" => mount::autorequire(resource),
+        "Firewall" | "Firewallchain" => firewall::autorequire(resource),
         _ => Vec::new(),
     }
 }

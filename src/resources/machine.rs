@@ -37,6 +37,11 @@ pub struct Machine {
     /// The mount points `mount` listed, kept up to date by the mount
     /// provider's mounts and unmounts (Puppet lists them once per run).
     mounts: std::cell::RefCell<Option<Vec<String>>>,
+    /// The firewall rules and chains as the run first read them (Puppet
+    /// prefetches them once).
+    firewall: std::cell::RefCell<
+        std::collections::HashMap<crate::firewall::rule::Family, crate::firewall::save::Saved>,
+    >,
 }
 
 /// How to start a command.
@@ -131,6 +136,7 @@ impl Machine {
             accounts: std::cell::RefCell::new(None),
             crontabs: std::cell::RefCell::new(std::collections::HashMap::new()),
             mounts: std::cell::RefCell::new(None),
+            firewall: std::cell::RefCell::new(std::collections::HashMap::new()),
         })
     }
 
@@ -342,6 +348,23 @@ impl Machine {
     /// Remembers the mounted points for the rest of the run.
     pub(crate) fn cache_mounts(&self, points: Vec<String>) {
         *self.mounts.borrow_mut() = Some(points);
+    }
+
+    /// The firewall rules as this run first read them.
+    pub(crate) fn cached_firewall(
+        &self,
+        family: crate::firewall::rule::Family,
+    ) -> Option<crate::firewall::save::Saved> {
+        self.firewall.borrow().get(&family).cloned()
+    }
+
+    /// Remembers the firewall rules for the rest of the run.
+    pub(crate) fn cache_firewall(
+        &self,
+        family: crate::firewall::rule::Family,
+        saved: crate::firewall::save::Saved,
+    ) {
+        self.firewall.borrow_mut().insert(family, saved);
     }
 
     /// Runs a command inside the root and collects its output.

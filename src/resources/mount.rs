@@ -163,6 +163,13 @@ fn mounted_points(host: &Machine) -> Result<Vec<String>, ResourceError> {
     if let Some(points) = host.cached_mounts() {
         return Ok(points);
     }
+    let points = list_mounts(host)?;
+    host.cache_mounts(points.clone());
+    Ok(points)
+}
+
+/// Runs `mount` and reads the mount points it lists.
+fn list_mounts(host: &Machine) -> Result<Vec<String>, ResourceError> {
     let argv = vec!["mount".to_string()];
     let out = host
         .run(&CommandSpec {
@@ -193,7 +200,6 @@ fn mounted_points(host: &Machine) -> Result<Vec<String>, ResourceError> {
             }
         }
     }
-    host.cache_mounts(points.clone());
     Ok(points)
 }
 
@@ -609,7 +615,9 @@ pub fn file_autorequire(path: &str) -> Vec<AutoRequire> {
 /// mounted without an entry (`ghost`), as Puppet's `instances`.
 pub fn instances(host: &Machine) -> Result<Vec<Instance>, ResourceError> {
     let t = parsedfile::read(&Fstab, host, DEFAULT_TARGET)?;
-    let mut mounted = mounted_points(host)?;
+    // Listed afresh, as Puppet's `instances` runs `mount` apart from the
+    // provider's prefetch.
+    let mut mounted = list_mounts(host)?;
     let mut out = Vec::new();
     for r in t.records() {
         let is_mounted = mounted.contains(&r.name);

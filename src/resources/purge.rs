@@ -21,6 +21,21 @@ use serde_json::Value;
 /// Metaparameters a generated resource takes from the `resources` resource.
 const COPIED_METAPARAMS: &[&str] = &["noop", "loglevel", "schedule", "audit", "tag"];
 
+/// What a generated resource takes from the instance it removes, to find
+/// it again: its table (`target`, `user`), its provider (a firewall rule's
+/// `ip6tables`) and, for a cron job Puppet did not name, its command and
+/// times (Puppet keeps the instance's provider).
+const FINDERS: &[&str] = &[
+    "target", "user", "command", "special", "minute", "hour", "monthday", "month", "weekday",
+    "provider",
+];
+
+/// The parameter that marks a resource the `resources` type generated
+/// (Puppet's `purging`): its `ensure => absent` was set after the type's
+/// validation, which a firewall chain's would refuse for built-in chains.
+/// Not an attribute name any type can have.
+pub const PURGING: &str = "kuppet::purging";
+
 /// Types without an `ensure` property (Puppet refuses to purge them when
 /// it validates `purge`).
 const NOT_ENSURABLE: &[&str] = &[
@@ -176,6 +191,16 @@ pub fn generate(
         let mut parameters: IndexMap<String, Value> = IndexMap::new();
         parameters.insert("name".into(), Value::String(instance.title.clone()));
         parameters.insert("ensure".into(), Value::String("absent".into()));
+        if purge.type_name != "User" {
+            for f in FINDERS {
+                if let Some(v) = instance.parameters.get(*f) {
+                    parameters.insert((*f).into(), v.clone());
+                }
+            }
+        }
+        if purge.type_name == "Firewallchain" {
+            parameters.insert(PURGING.into(), Value::Bool(true));
+        }
         for m in COPIED_METAPARAMS {
             if let Some(v) = resource.parameters.get(*m) {
                 parameters.insert((*m).into(), v.clone());
@@ -286,16 +311,19 @@ mod tests {
         assert_eq!(out[0].type_name, "Host");
         assert_eq!(out[0].parameters["ensure"], json!("absent"));
         assert_eq!(out[0].parameters["name"], json!("db.example"));
+        // What finds the entry again goes with it; users keep only their names.
+        assert_eq!(out[0].parameters["target"], json!("/etc/hosts"));
+        assert!(out[0].parameters.get("ip").is_none());
     }
 
     #[test]
     fn types_that_cannot_be_listed_are_refused_with_puppets_words() {
         let (_d, host) = root();
-        let r = instance("Resources", "cron", &[("purge", json!(true))]);
+        let r = instance("Resources", "service", &[("purge", json!(true))]);
         let err = generate(&r, &host, &|_, _| false).expect_err("no instances");
         assert_eq!(
             err.to_string(),
-            "Purging resources of type cron is not supported, since they cannot be queried from the system"
+            "Purging resources of type service is not supported, since they cannot be queried from the system"
         );
         // A type without ensure is refused when the catalog is checked.
         let mut r = instance("Resources", "notify", &[("purge", json!(true))]);

@@ -3,13 +3,14 @@
 //! are made, given providers, and spliced into the graph right after it; a
 //! `tidy` likewise makes the `file` resources that remove what it selects,
 //! and a `resources` resource with `purge` the resources that remove the
-//! unmanaged instances of its type (both when the run begins, Puppet's
-//! `generate`).
+//! unmanaged instances of its type, and a purging `firewallchain` the
+//! `firewall` resources that remove its unmanaged rules (all when the run
+//! begins, Puppet's `generate`).
 
 use super::Run;
 use kuppet_catalog::graph::{VertexKind, Walk, normalize_path};
 use kuppet_resources::file::recurse;
-use kuppet_resources::{self as resources, Level, purge, tidy};
+use kuppet_resources::{self as resources, Level, firewall, purge, tidy};
 use std::collections::{HashMap, HashSet};
 
 impl Run<'_> {
@@ -19,7 +20,10 @@ impl Run<'_> {
         let tidies: Vec<usize> = (0..self.graph.len())
             .filter(|&v| match self.graph.vertex(v).kind {
                 VertexKind::Resource(i) => {
-                    matches!(self.resource(i).type_name.as_str(), "Tidy" | "Resources")
+                    matches!(
+                        self.resource(i).type_name.as_str(),
+                        "Tidy" | "Resources" | "Firewallchain"
+                    )
                 }
                 _ => false,
             })
@@ -66,7 +70,8 @@ impl Run<'_> {
         };
         let parent = self.resource(i);
         let tidy = parent.type_name == "Tidy";
-        let purging = parent.type_name == "Resources";
+        let chain_purge = parent.type_name == "Firewallchain";
+        let purging = parent.type_name == "Resources" || chain_purge;
         if (tidy || purging) != tidies
             || (!tidy
                 && !purging
@@ -86,7 +91,23 @@ impl Run<'_> {
             .filter(|r| r.type_name == "File")
             .map(|r| normalize_path(r.param_str("path").unwrap_or(&r.title)))
             .collect();
-        let generated = if purging {
+        let generated = if chain_purge {
+            let catalog = self.catalog;
+            let managed = |name: &str| {
+                catalog.resources.iter().any(|r| {
+                    r.type_name == "Firewall"
+                        && (r.title == name || r.param_str("name") == Some(name))
+                })
+            };
+            firewall::generate(parent, &self.host, &managed).map(|made| {
+                made.into_iter()
+                    .map(|resource| recurse::Child {
+                        resource,
+                        ancestor: None,
+                    })
+                    .collect::<Vec<_>>()
+            })
+        } else if purging {
             let catalog = self.catalog;
             let managed = |ty: &str, name: &str| {
                 catalog.resources.iter().any(|r| {

@@ -1,0 +1,1 @@
+iptables -A INPUT -p udp --dport 53 -j ACCEPT

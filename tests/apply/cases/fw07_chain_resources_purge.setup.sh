@@ -1,0 +1,3 @@
+iptables -N keep
+iptables -N stale
+iptables -t nat -N stale-nat
