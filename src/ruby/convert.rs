@@ -52,7 +52,8 @@ pub(crate) fn to_ruby(ruby: &Ruby, w: &Wire) -> Result<Value, Error> {
             let kind = match o.kind {
                 OpaqueKind::Type => "type",
                 OpaqueKind::Resource => "resource",
-                OpaqueKind::Other => "opaque",
+                OpaqueKind::SemVer => "semver",
+                OpaqueKind::SemVerRange => "semver_range",
             };
             mk(
                 ruby,
@@ -149,7 +150,7 @@ fn from_ruby_at(ruby: &Ruby, v: Value, depth: usize) -> Result<Wire, Error> {
         }
         "opaque" => Wire::Opaque(Opaque {
             id: u64::try_convert(payload)?,
-            kind: OpaqueKind::Other,
+            kind: OpaqueKind::Type,
             text: String::new(),
         }),
         "array" | "hash" => from_ruby_at(ruby, payload, depth + 1)?,

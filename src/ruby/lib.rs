@@ -61,8 +61,10 @@ pub enum OpaqueKind {
     Type,
     /// A resource or class reference (`PResourceType`).
     Resource,
-    /// Anything else (SemVer, SemVerRange).
-    Other,
+    /// `SemanticPuppet::Version`.
+    SemVer,
+    /// `SemanticPuppet::VersionRange`.
+    SemVerRange,
 }
 
 /// What the compile thread asks of Ruby.

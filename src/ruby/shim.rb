@@ -162,9 +162,11 @@ module Kuppet
     when 'timespan' then Puppet::Pops::Time::Timespan.new(a)
     when 'timestamp' then Puppet::Pops::Time::Timestamp.new(a)
     when 'binary' then Puppet::Pops::Types::PBinaryType::Binary.new(a)
-    when 'type' then Puppet::Pops::Types::PAnyType.new(a, b)
-    when 'resource' then Puppet::Pops::Types::PResourceType.new(a, b)
-    when 'opaque' then Puppet::Pops::Types::KuppetOpaque.new(a, b)
+    when 'type' then Puppet::Pops::Types.type_class(b[/\A[A-Z][A-Za-z]*/]).new(a, b)
+    when 'resource'
+      (b.start_with?('Class[') ? Puppet::Pops::Types::PClassType : Puppet::Pops::Types::PResourceType).new(a, b)
+    when 'semver' then SemanticPuppet::Version.new(a, b)
+    when 'semver_range' then SemanticPuppet::VersionRange.new(a, b)
     when 'default' then :default
     end
   end
@@ -199,9 +201,7 @@ module Kuppet
     end
 
     def lookupvar(name, options = {})
-      v = Kuppet.__callback('lookupvar', name.to_s, [], nil)
-      # 3.x functions see undef variables as :undef, as Puppet's scope gives.
-      v.nil? ? :undef : v
+      Kuppet.__callback('lookupvar', name.to_s, [], nil)
     end
 
     def [](name, options = {})
@@ -312,10 +312,21 @@ module Puppet
 
       class PAnyType < KuppetOpaque; end
 
+      # The class Puppet has for a type (`Integer[1]` is a PIntegerType).
+      def self.type_class(name)
+        return PAnyType if name.nil?
+        cname = "P#{name}Type"
+        const_defined?(cname, false) ? const_get(cname, false) : const_set(cname, Class.new(PAnyType))
+      end
+
       # Resource references (`File['/x']`, `Class['foo']`).
       class PResourceType < PAnyType
         def type_name = to_s[/\A[^\[]+/]
         def title = to_s[/\[(.*)\]\z/m, 1]&.delete_prefix("'")&.delete_suffix("'")
+      end
+
+      class PClassType < PResourceType
+        def class_name = title
       end
 
       class PSensitiveType
@@ -463,7 +474,7 @@ module Puppet
         Kuppet::Scope.send(:define_method, "function_#{name}") do |args|
           args = [args] unless args.is_a?(Array)
           if arity >= 0 ? args.size != arity : args.size < (-arity - 1)
-            expect = arity >= 0 ? arity : "at least #{-arity - 1}"
+            expect = arity >= 0 ? arity : "minimum #{-arity - 1}"
             raise ArgumentError, "#{name}(): Wrong number of arguments given (#{args.size} for #{expect})"
           end
           instance_exec(args, &block)
@@ -476,4 +487,9 @@ module Puppet
       def self.loaded?(_name) = true
     end
   end
+end
+
+module SemanticPuppet
+  class Version < Puppet::Pops::Types::KuppetOpaque; end
+  class VersionRange < Puppet::Pops::Types::KuppetOpaque; end
 end
