@@ -77,6 +77,10 @@ module Kuppet
 
   # Loads a function file once per content version.
   def self.load_file(path)
+    # The module's lib directory is on the load path, as Puppet's
+    # autoloader has it (`require 'puppet_x/...'`).
+    lib = path[%r{\A(.*/lib)/puppet/}, 1]
+    $LOAD_PATH.push(lib) if lib && !$LOAD_PATH.include?(lib)
     mtime = File.mtime(path)
     return if LOADED[path] == mtime
     load(path)

@@ -58,7 +58,7 @@ fn start() -> Result<Vm, String> {
     let (ready_tx, ready_rx) = channel::<Result<(), String>>();
     std::thread::Builder::new()
         .name("kuppet-ruby".into())
-        .stack_size(256 << 20)
+        .stack_size(64 << 20)
         .spawn(move || ruby_thread(ruby_rx, ruby_tx, ready_tx))
         .map_err(|e| e.to_string())?;
     ready_rx
