@@ -118,6 +118,25 @@ fn expand_local_types(text: &str, aliases: &[(String, String)]) -> String {
     out
 }
 
+/// The first dispatch that accepts the arguments (and the block, or its
+/// absence), or Puppet's message for a call none accepts.
+fn pick_dispatch(name: &str, signatures: &[Signature], args: &[Value], with_block: bool) -> Result<usize, String> {
+    let index = signatures.iter().position(|s| {
+        s.accepts(args)
+            && match &s.block {
+                None => !with_block,
+                Some((_, _, optional)) => with_block || *optional,
+            }
+    });
+    index.ok_or_else(|| {
+        if with_block && signatures.iter().all(|s| s.block.is_none()) {
+            format!("'{name}' does not expect a block")
+        } else {
+            kuppet_values::types::describe_signatures(name, signatures, args)
+        }
+    })
+}
+
 fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
@@ -308,21 +327,8 @@ impl<'a> Compiler<'a> {
             }
             RubyFunction::Modern { signatures } => {
                 let with_block = lambda.is_some();
-                let index = signatures.iter().position(|s| {
-                    s.accepts(&args)
-                        && match &s.block {
-                            None => !with_block,
-                            Some((_, _, optional)) => with_block || *optional,
-                        }
-                });
-                let Some(index) = index else {
-                    let msg = if with_block && signatures.iter().all(|s| s.block.is_none()) {
-                        format!("'{name}' does not expect a block")
-                    } else {
-                        kuppet_values::types::describe_signatures(name, &signatures, &args)
-                    };
-                    return Err(self.call_error(msg, e, m));
-                };
+                let index = pick_dispatch(name, &signatures, &args, with_block)
+                    .map_err(|msg| self.call_error(msg, e, m))?;
                 let wires = args.iter().map(|a| self.to_wire(a)).collect();
                 self.ruby_run(
                     Request::Call {
@@ -512,6 +518,25 @@ impl Host for Bridge<'_, '_, '_> {
                 let r = self.c.call_function(&name, args, None, self.e, self.f, self.m);
                 self.answer(r)
             }
+            Callback::Dispatch { name, args } => {
+                let args = self.values(args)?;
+                let name = name.trim_start_matches("::");
+                match self.c.ruby_function(name, self.e, self.f, self.m) {
+                    Ok(Some(RubyFunction::Modern { signatures })) => {
+                        match pick_dispatch(name, &signatures, &args, true) {
+                            Ok(i) => Ok(Wire::Int(i as i64)),
+                            Err(message) => Err(Raise { kept: None, message }),
+                        }
+                    }
+                    Ok(_) => Err(Raise {
+                        kept: None,
+                        message: format!(
+                            "kuppet: call_function('{name}') with a Ruby block: only modules' Ruby 4.x functions take one from Ruby"
+                        ),
+                    }),
+                    Err(flow) => Err(self.c.keep(flow)),
+                }
+            }
             Callback::Yield { args } => {
                 let args = self.values(args)?;
                 let Some(l) = self.lambda else {
@@ -519,6 +544,12 @@ impl Host for Bridge<'_, '_, '_> {
                         kept: None,
                         message: "no block given (yield)".into(),
                     });
+                };
+                // A pair yielded to a block of two parameters is spread,
+                // as Ruby spreads it into a block's parameters.
+                let args = match args.as_slice() {
+                    [Value::Array(pair)] if l.params.len() >= 2 && pair.len() >= 2 => pair.to_vec(),
+                    _ => args,
                 };
                 let r = self.c.call_lambda(l, args, self.f, self.m);
                 self.answer(r)
@@ -556,6 +587,15 @@ impl Host for Bridge<'_, '_, '_> {
                 Ok(t) => Ok(self.c.to_wire(&Value::from_type(t))),
                 Err(message) => Err(Raise { kept: None, message }),
             },
+            Callback::Infer { value, set } => {
+                let v = self.c.from_wire(value).map_err(|message| Raise { kept: None, message })?;
+                let t = if set {
+                    kuppet_values::types::infer_set(&v)
+                } else {
+                    kuppet_values::types::infer(&v)
+                };
+                Ok(self.c.to_wire(&Value::from_type(t)))
+            }
             Callback::Instance { t, value } => {
                 let t = self.c.from_wire(t).map_err(|message| Raise { kept: None, message })?;
                 let v = self.c.from_wire(value).map_err(|message| Raise { kept: None, message })?;

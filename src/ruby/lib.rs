@@ -103,6 +103,10 @@ pub struct Budget {
 pub enum Callback {
     /// `call_function(name, *args)` or a legacy `function_NAME(args)`.
     Call { name: String, args: Vec<Wire> },
+    /// `call_function(name, *args) { block }`: the index of the dispatch of
+    /// the Ruby 4.x function `name` that takes these arguments and a block
+    /// (Ruby then calls it with its own block).
+    Dispatch { name: String, args: Vec<Wire> },
     /// The running function called its block.
     Yield { args: Vec<Wire> },
     /// A variable, as the calling scope sees it.
@@ -115,6 +119,9 @@ pub enum Callback {
     Log { level: String, message: String },
     /// A type from its string form (`TypeParser#parse`).
     Type { text: String },
+    /// The type of a value (`generalize: false`: `infer_set`, Puppet's
+    /// `type()` and mismatch messages; `true`: `infer`).
+    Infer { value: Wire, set: bool },
     /// Whether `value` is an instance of `type`.
     Instance { t: Wire, value: Wire },
     /// Puppet's string form of a value (Timespan#to_s ...).

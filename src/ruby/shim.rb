@@ -360,9 +360,84 @@ module Puppet
         end
       end
 
+      # What Puppet iterates: arrays, hashes (pairs), strings (characters),
+      # integers (0...n).
+      module Iterable
+        def self.on(o, _element_type = nil, _strict = false)
+          case o
+          when Array then o.each
+          when Hash then o.each_pair
+          when String then o.each_char
+          when Integer then o.negative? ? nil : o.times
+          end
+        end
+
+        def self.asserted_iterable(_caller, o, _infer_elements = false)
+          on(o) || raise(ArgumentError, "An Iterable was expected, got #{o.class}")
+        end
+      end
+
+      # Type inference through kuppet's own (`infer_set` is what Puppet's
+      # mismatch messages and `type()` use).
+      class TypeCalculator
+        def self.infer(v) = Kuppet.__callback('infer', 'infer', [v], nil)
+        def self.infer_set(v) = Kuppet.__callback('infer', 'infer_set', [v], nil)
+        def self.generalize(t) = t
+        def self.singleton = self
+        def self.instance?(t, v) = Kuppet.__callback('instance', nil, [t, v], nil)
+      end
+
       class TypeParser
         def self.singleton = new
         def parse(text, _scope = nil) = Kuppet.__callback('type', text.to_s, [], nil)
+      end
+    end
+  end
+
+  module Pops
+    module Serialization
+      # Puppet's rich data as plain data (`__ptype` / `__pvalue` hashes).
+      class ToDataConverter
+        def self.convert(value, options = {})
+          new(options).convert(value)
+        end
+
+        def initialize(options = {})
+          @rich = options.fetch(:rich_data, false)
+          @symbol_as_string = options.fetch(:symbol_as_string, false)
+        end
+
+        def convert(v)
+          case v
+          when nil, true, false, Integer, Float, String then v
+          when Array then v.map { |x| convert(x) }
+          when Hash
+            if v.keys.all? { |k| k.is_a?(String) && k != '__ptype' && k != '__pvalue' }
+              v.transform_values { |x| convert(x) }
+            else
+              pcore('Hash', v.flat_map { |k, x| [convert(k), convert(x)] })
+            end
+          when :default then pcore('Default', nil)
+          when :undef then nil
+          when Symbol then @symbol_as_string ? v.to_s : pcore('Symbol', v.to_s)
+          when Regexp then pcore('Regexp', v.source)
+          when Types::PSensitiveType::Sensitive then pcore('Sensitive', convert(v.unwrap))
+          when Time::Timespan then pcore('Timespan', v.to_s)
+          when Time::Timestamp then pcore('Timestamp', v.to_s)
+          when Types::PBinaryType::Binary then pcore('Binary', v.to_s)
+          when SemanticPuppet::Version then pcore('SemVer', v.to_s)
+          when SemanticPuppet::VersionRange then pcore('SemVerRange', v.to_s)
+          when Types::PAnyType then pcore('Type', v.to_s)
+          else raise TypeError, "#{v.class} cannot be converted to data"
+          end
+        end
+
+        private
+
+        def pcore(type, value)
+          raise TypeError, "rich data (#{type}) is not allowed here" unless @rich
+          value.nil? ? { '__ptype' => type } : { '__ptype' => type, '__pvalue' => value }
+        end
       end
     end
   end
@@ -459,8 +534,13 @@ module Puppet
       def closure_scope = Kuppet::Scope.instance
 
       def call_function(name, *args, &block)
-        raise ArgumentError, "kuppet: call_function('#{name}') with a Ruby block is not supported" if block
-        Kuppet.__callback('call', name.to_s, args, nil)
+        return Kuppet.__callback('call', name.to_s, args, nil) unless block
+        # With a Ruby block: a Ruby 4.x function, dispatched by kuppet,
+        # called here with the block.
+        name = name.to_s.delete_prefix('::')
+        index = Kuppet.__callback('dispatch', name, args, nil)
+        f = Kuppet::FUNCTIONS.fetch(name)
+        f.instance.send(f.dispatchers[index].method_name, *args, &block)
       end
 
       def call_function_with_scope(_scope, name, *args, &block) = call_function(name, *args, &block)
@@ -480,13 +560,16 @@ module Puppet
         type = (options[:type] || :statement).to_sym
         arity = options[:arity] || -1
         Kuppet::LEGACY[name] = [type, arity]
+        # A method of its own, so that `return` in the block returns from it.
+        real = "real_function_#{name}"
+        Kuppet::Scope.send(:define_method, real, &block)
         Kuppet::Scope.send(:define_method, "function_#{name}") do |args|
           args = [args] unless args.is_a?(Array)
           if arity >= 0 ? args.size != arity : args.size < (-arity - 1)
             expect = arity >= 0 ? arity : "minimum #{-arity - 1}"
             raise ArgumentError, "#{name}(): Wrong number of arguments given (#{args.size} for #{expect})"
           end
-          instance_exec(args, &block)
+          send(real, args)
         end
         { name: name, type: type, arity: arity }
       end

@@ -243,6 +243,7 @@ fn callback(
     let cb = match kind.as_str() {
         "call" => Callback::Call { name, args: wires },
         "yield" => Callback::Yield { args: wires },
+        "dispatch" => Callback::Dispatch { name, args: wires },
         "lookupvar" => Callback::LookupVar { name },
         "defined" => Callback::Defined { name },
         "has_function" => Callback::HasFunction { name },
@@ -254,6 +255,10 @@ fn callback(
             },
         },
         "type" => Callback::Type { text: name },
+        "infer" => Callback::Infer {
+            set: name == "infer_set",
+            value: wires.into_iter().next().unwrap_or(Wire::Undef),
+        },
         "instance" => {
             let mut it = wires.into_iter();
             Callback::Instance {
