@@ -585,3 +585,21 @@ module SemanticPuppet
   class Version < Puppet::Pops::Types::KuppetOpaque; end
   class VersionRange < Puppet::Pops::Types::KuppetOpaque; end
 end
+
+module PuppetX; end
+
+# `require 'puppet'`, `'puppet_x'` and Puppet's own files (`'puppet/util'`
+# ...) are this shim: only modules' files are loaded.
+module Kernel
+  alias_method :kuppet_original_require, :require
+
+  def require(name)
+    n = name.to_s
+    return false if n == 'puppet' || n == 'puppet_x'
+    kuppet_original_require(n)
+  rescue LoadError
+    raise unless n.start_with?('puppet/')
+    false
+  end
+  private :require
+end
