@@ -56,7 +56,10 @@ fn main() {
     time(&manifest("rubyfn::shape($i)", 1));
     for n in sizes {
         let native = time(&manifest("abs($i)", n));
-        println!("N={n:>6} native abs():            {:>9.1} ms", native.as_secs_f64() * 1e3);
+        println!(
+            "N={n:>6} native abs():            {:>9.1} ms",
+            native.as_secs_f64() * 1e3
+        );
         for (label, call) in [
             ("4.x rubyfn::shape()", "rubyfn::shape($i)"),
             ("legacy rubyfn_upper()", "rubyfn_upper($i)"),

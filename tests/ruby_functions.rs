@@ -9,7 +9,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn modules() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/compile/ruby_functions/shared.modules"))
+    PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/compile/ruby_functions/shared.modules"
+    ))
 }
 
 fn compile(source: &str, limits: Limits) -> Result<String, kuppet_syntax::diagnostics::Diagnostic> {
@@ -40,8 +43,15 @@ fn a_ruby_function_that_never_returns_is_stopped_by_the_time_budget() {
     assert!(err.headline().contains("time budget"), "{}", err.headline());
     assert!(start.elapsed() < Duration::from_secs(20));
     // The VM serves the next compile.
-    let ok = compile("notify { 'x': message => rubyfn::shape(2) }", Limits::default()).expect("compiles");
-    assert!(ok.contains("\"message\":4") || ok.contains("\"message\": 4"), "{ok}");
+    let ok = compile(
+        "notify { 'x': message => rubyfn::shape(2) }",
+        Limits::default(),
+    )
+    .expect("compiles");
+    assert!(
+        ok.contains("\"message\":4") || ok.contains("\"message\": 4"),
+        "{ok}"
+    );
 }
 
 #[test]
@@ -52,21 +62,42 @@ fn a_ruby_function_that_allocates_without_bound_is_stopped_by_the_memory_budget(
     };
     let err = compile("notify { 'x': message => rubyfn::hog() }", limits).expect_err("stopped");
     assert_eq!(err.code, "BUDGET_EXCEEDED", "{}", err.headline());
-    assert!(err.headline().contains("memory budget"), "{}", err.headline());
+    assert!(
+        err.headline().contains("memory budget"),
+        "{}",
+        err.headline()
+    );
 }
 
 #[test]
 fn a_ruby_bug_names_the_ruby_file_and_line_and_the_call() {
-    let err = compile("\nnotify { 'x': message => rubyfn::fails('bug') }", Limits::default())
-        .expect_err("fails");
+    let err = compile(
+        "\nnotify { 'x': message => rubyfn::fails('bug') }",
+        Limits::default(),
+    )
+    .expect_err("fails");
     let msg = err.headline();
-    assert!(msg.contains("undefined method `upcase' for nil:NilClass"), "{msg}");
-    assert!(msg.contains("rubyfn/lib/puppet/functions/rubyfn/fails.rb:11)"), "{msg}");
+    assert!(
+        msg.contains("undefined method `upcase' for nil:NilClass"),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("rubyfn/lib/puppet/functions/rubyfn/fails.rb:11)"),
+        "{msg}"
+    );
     assert!(msg.contains("line: 2, column: 26"), "{msg}");
 }
 
 #[test]
 fn a_ruby_function_of_a_module_not_on_the_modulepath_is_unknown() {
-    let err = compile("notify { 'x': message => other::shape(2) }", Limits::default()).expect_err("unknown");
-    assert!(err.headline().contains("Unknown function: 'other::shape'"), "{}", err.headline());
+    let err = compile(
+        "notify { 'x': message => other::shape(2) }",
+        Limits::default(),
+    )
+    .expect_err("unknown");
+    assert!(
+        err.headline().contains("Unknown function: 'other::shape'"),
+        "{}",
+        err.headline()
+    );
 }

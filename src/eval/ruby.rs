@@ -53,7 +53,9 @@ fn function_file(modules: &crate::modules::Modules, name: &str) -> Option<(PathB
     let rel: PathBuf = name.split("::").collect();
     if let Some((module, _)) = name.split_once("::") {
         let dir = modules.dir(module)?;
-        let p = dir.join("lib/puppet/functions").join(rel.with_extension("rb"));
+        let p = dir
+            .join("lib/puppet/functions")
+            .join(rel.with_extension("rb"));
         return p.is_file().then_some((p, true));
     }
     let file = format!("{name}.rb");
@@ -120,7 +122,12 @@ fn expand_local_types(text: &str, aliases: &[(String, String)]) -> String {
 
 /// The first dispatch that accepts the arguments (and the block, or its
 /// absence), or Puppet's message for a call none accepts.
-fn pick_dispatch(name: &str, signatures: &[Signature], args: &[Value], with_block: bool) -> Result<usize, String> {
+fn pick_dispatch(
+    name: &str,
+    signatures: &[Signature],
+    args: &[Value],
+    with_block: bool,
+) -> Result<usize, String> {
     let index = signatures.iter().position(|s| {
         s.accepts(args)
             && match &s.block {
@@ -196,7 +203,9 @@ impl<'a> Compiler<'a> {
             )?;
             RubyFunction::Legacy
         };
-        self.ruby.found.insert(name.to_string(), Some(found.clone()));
+        self.ruby
+            .found
+            .insert(name.to_string(), Some(found.clone()));
         Ok(Some(found))
     }
 
@@ -210,7 +219,12 @@ impl<'a> Compiler<'a> {
 
     /// The dispatches Ruby described, as kuppet signatures.
     fn signatures_of(&mut self, described: &Value, path: &Path) -> Result<Vec<Signature>, String> {
-        let bad = || format!("{}: the function's dispatches could not be read", path.display());
+        let bad = || {
+            format!(
+                "{}: the function's dispatches could not be read",
+                path.display()
+            )
+        };
         let Value::Array(parts) = described else {
             return Err(bad());
         };
@@ -228,7 +242,9 @@ impl<'a> Compiler<'a> {
             .collect();
         let mut sigs = Vec::new();
         for d in dispatches.iter() {
-            let Value::Array(d) = d else { return Err(bad()) };
+            let Value::Array(d) = d else {
+                return Err(bad());
+            };
             let Some(Value::Array(params)) = d.get(1) else {
                 return Err(bad());
             };
@@ -240,7 +256,9 @@ impl<'a> Compiler<'a> {
                 block: None,
             };
             for p in params.iter() {
-                let Value::Array(p) = p else { return Err(bad()) };
+                let Value::Array(p) = p else {
+                    return Err(bad());
+                };
                 let (Some(t), Some(n), Some(kind)) = (
                     p.first().and_then(Value::as_str),
                     p.get(1).and_then(Value::as_str),
@@ -279,7 +297,12 @@ impl<'a> Compiler<'a> {
         Ok(sigs)
     }
 
-    fn ruby_type(&mut self, text: &str, aliases: &[(String, String)], path: &Path) -> Result<PType, String> {
+    fn ruby_type(
+        &mut self,
+        text: &str,
+        aliases: &[(String, String)],
+        path: &Path,
+    ) -> Result<PType, String> {
         // A parameter typed by a local alias keeps the alias's name (Puppet's
         // messages show `Words = Array[String[1]]`).
         if let Some((name, def)) = aliases.iter().find(|(n, _)| n == text.trim()) {
@@ -311,7 +334,11 @@ impl<'a> Compiler<'a> {
         match func {
             RubyFunction::Legacy => {
                 if lambda.is_some() {
-                    return Err(self.call_error(format!("{name}(): does not accept a block"), e, m));
+                    return Err(self.call_error(
+                        format!("{name}(): does not accept a block"),
+                        e,
+                        m,
+                    ));
                 }
                 let wires = args.iter().map(|a| self.to_wire(a)).collect();
                 self.ruby_run(
@@ -385,7 +412,9 @@ impl<'a> Compiler<'a> {
                 };
                 let flow = self.call_error(format!("{}{at}", err.message), e, m);
                 Err(match (err.kind, flow) {
-                    (ErrorKind::Budget, Flow::Error(x)) => Flow::Error(Box::new(x.with_code("BUDGET_EXCEEDED"))),
+                    (ErrorKind::Budget, Flow::Error(x)) => {
+                        Flow::Error(Box::new(x.with_code("BUDGET_EXCEEDED")))
+                    }
                     (_, flow) => flow,
                 })
             }
@@ -435,9 +464,10 @@ impl<'a> Compiler<'a> {
             Value::Binary(b) => Wire::Binary(b.to_vec()),
             Value::Type(t) => {
                 let kind = match &**t {
-                    PType::Resource { type_name: Some(_), .. } | PType::Class { name: Some(_) } => {
-                        OpaqueKind::Resource
+                    PType::Resource {
+                        type_name: Some(_), ..
                     }
+                    | PType::Class { name: Some(_) } => OpaqueKind::Resource,
                     _ => OpaqueKind::Type,
                 };
                 self.opaque(v, kind)
@@ -479,7 +509,9 @@ impl<'a> Compiler<'a> {
                 .opaques
                 .get(o.id as usize)
                 .cloned()
-                .ok_or_else(|| format!("a Ruby value refers to an unknown kuppet value #{}", o.id))?,
+                .ok_or_else(|| {
+                    format!("a Ruby value refers to an unknown kuppet value #{}", o.id)
+                })?,
         })
     }
 }
@@ -499,7 +531,10 @@ impl Bridge<'_, '_, '_> {
         args.into_iter()
             .map(|w| self.c.from_wire(w))
             .collect::<Result<_, _>>()
-            .map_err(|message| Raise { kept: None, message })
+            .map_err(|message| Raise {
+                kept: None,
+                message,
+            })
     }
 
     fn answer(&mut self, r: EResult<Value>) -> Result<Wire, Raise> {
@@ -515,7 +550,9 @@ impl Host for Bridge<'_, '_, '_> {
         match cb {
             Callback::Call { name, args } => {
                 let args = self.values(args)?;
-                let r = self.c.call_function(&name, args, None, self.e, self.f, self.m);
+                let r = self
+                    .c
+                    .call_function(&name, args, None, self.e, self.f, self.m);
                 self.answer(r)
             }
             Callback::Dispatch { name, args } => {
@@ -525,7 +562,10 @@ impl Host for Bridge<'_, '_, '_> {
                     Ok(Some(RubyFunction::Modern { signatures })) => {
                         match pick_dispatch(name, &signatures, &args, true) {
                             Ok(i) => Ok(Wire::Int(i as i64)),
-                            Err(message) => Err(Raise { kept: None, message }),
+                            Err(message) => Err(Raise {
+                                kept: None,
+                                message,
+                            }),
                         }
                     }
                     Ok(_) => Err(Raise {
@@ -585,10 +625,16 @@ impl Host for Bridge<'_, '_, '_> {
             }
             Callback::Type { text } => match self.c.parse_type_string(&text) {
                 Ok(t) => Ok(self.c.to_wire(&Value::from_type(t))),
-                Err(message) => Err(Raise { kept: None, message }),
+                Err(message) => Err(Raise {
+                    kept: None,
+                    message,
+                }),
             },
             Callback::Infer { value, set } => {
-                let v = self.c.from_wire(value).map_err(|message| Raise { kept: None, message })?;
+                let v = self.c.from_wire(value).map_err(|message| Raise {
+                    kept: None,
+                    message,
+                })?;
                 let t = if set {
                     kuppet_values::types::infer_set(&v)
                 } else {
@@ -597,8 +643,14 @@ impl Host for Bridge<'_, '_, '_> {
                 Ok(self.c.to_wire(&Value::from_type(t)))
             }
             Callback::Instance { t, value } => {
-                let t = self.c.from_wire(t).map_err(|message| Raise { kept: None, message })?;
-                let v = self.c.from_wire(value).map_err(|message| Raise { kept: None, message })?;
+                let t = self.c.from_wire(t).map_err(|message| Raise {
+                    kept: None,
+                    message,
+                })?;
+                let v = self.c.from_wire(value).map_err(|message| Raise {
+                    kept: None,
+                    message,
+                })?;
                 match t {
                     Value::Type(t) => Ok(Wire::Bool(kuppet_values::types::is_instance(&t, &v))),
                     _ => Err(Raise {
@@ -608,7 +660,10 @@ impl Host for Bridge<'_, '_, '_> {
                 }
             }
             Callback::String { value } => {
-                let v = self.c.from_wire(value).map_err(|message| Raise { kept: None, message })?;
+                let v = self.c.from_wire(value).map_err(|message| Raise {
+                    kept: None,
+                    message,
+                })?;
                 Ok(Wire::Str(v.to_display()))
             }
         }

@@ -517,13 +517,14 @@ module Puppet
         def dispatch_table
           if dispatchers.empty?
             m = func_name.split('::').last
-            ar = instance_method(m).arity
             d = Dispatch.new(m)
-            if ar >= 0
-              ar.times { |i| d.param('Any', "arg#{i}") }
-            else
-              (-ar - 1).times { |i| d.param('Any', "arg#{i}") }
-              d.repeated_param('Any', 'args')
+            instance_method(m).parameters.each do |kind, pname|
+              case kind
+              when :req then d.param('Any', pname || 'arg')
+              when :opt then d.optional_param('Any', pname || 'arg')
+              when :rest then d.repeated_param('Any', pname || 'args')
+              when :block then d.optional_block_param('Callable', pname || 'block')
+              end
             end
             dispatchers << d
           end
