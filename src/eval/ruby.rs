@@ -340,7 +340,7 @@ impl<'a> Compiler<'a> {
                         m,
                     ));
                 }
-                let wires = args.iter().map(|a| self.to_wire(a)).collect();
+                let wires = args.iter().map(|a| self.wire_of(a)).collect();
                 self.ruby_run(
                     Request::CallLegacy {
                         name: name.to_string(),
@@ -356,7 +356,7 @@ impl<'a> Compiler<'a> {
                 let with_block = lambda.is_some();
                 let index = pick_dispatch(name, &signatures, &args, with_block)
                     .map_err(|msg| self.call_error(msg, e, m))?;
-                let wires = args.iter().map(|a| self.to_wire(a)).collect();
+                let wires = args.iter().map(|a| self.wire_of(a)).collect();
                 self.ruby_run(
                     Request::Call {
                         name: name.to_string(),
@@ -395,7 +395,7 @@ impl<'a> Compiler<'a> {
             Err(vm) => return Err(self.call_error(format!("{vm}; rebuild kuppet with Ruby's runtime (Debian: ruby-dev) or port the function"), e, m)),
         };
         match r {
-            Ok(w) => self.from_wire(w).map_err(|msg| self.call_error(msg, e, m)),
+            Ok(w) => self.value_of_wire(w).map_err(|msg| self.call_error(msg, e, m)),
             Err(err) => {
                 if let ErrorKind::Kept(id) = err.kind
                     && let Some(Some(flow)) = self.ruby.kept.get_mut(id as usize).map(Option::take)
@@ -443,7 +443,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// A value as it crosses into Ruby.
-    pub(crate) fn to_wire(&mut self, v: &Value) -> Wire {
+    pub(crate) fn wire_of(&mut self, v: &Value) -> Wire {
         match v {
             Value::Undef => Wire::Undef,
             Value::Default => Wire::Default,
@@ -452,13 +452,13 @@ impl<'a> Compiler<'a> {
             Value::Float(x) => Wire::Float(*x),
             Value::String(s) => Wire::Str(s.to_string()),
             Value::Regex(r) => Wire::Regexp(r.source.clone()),
-            Value::Array(items) => Wire::Array(items.iter().map(|i| self.to_wire(i)).collect()),
+            Value::Array(items) => Wire::Array(items.iter().map(|i| self.wire_of(i)).collect()),
             Value::Hash(h) => Wire::Hash(
                 h.iter()
-                    .map(|(k, v)| (self.to_wire(k), self.to_wire(v)))
+                    .map(|(k, v)| (self.wire_of(k), self.wire_of(v)))
                     .collect(),
             ),
-            Value::Sensitive(inner) => Wire::Sensitive(Box::new(self.to_wire(inner))),
+            Value::Sensitive(inner) => Wire::Sensitive(Box::new(self.wire_of(inner))),
             Value::Timespan(n) => Wire::Timespan(*n),
             Value::Timestamp(n) => Wire::Timestamp(*n),
             Value::Binary(b) => Wire::Binary(b.to_vec()),
@@ -478,7 +478,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// A value back from Ruby.
-    pub(crate) fn from_wire(&mut self, w: Wire) -> Result<Value, String> {
+    pub(crate) fn value_of_wire(&mut self, w: Wire) -> Result<Value, String> {
         Ok(match w {
             Wire::Undef => Value::Undef,
             Wire::Default => Value::Default,
@@ -490,17 +490,17 @@ impl<'a> Compiler<'a> {
             Wire::Array(items) => Value::array(
                 items
                     .into_iter()
-                    .map(|i| self.from_wire(i))
+                    .map(|i| self.value_of_wire(i))
                     .collect::<Result<_, _>>()?,
             ),
             Wire::Hash(pairs) => {
                 let mut map = IndexMap::with_capacity(pairs.len());
                 for (k, v) in pairs {
-                    map.insert(self.from_wire(k)?, self.from_wire(v)?);
+                    map.insert(self.value_of_wire(k)?, self.value_of_wire(v)?);
                 }
                 Value::hash(map)
             }
-            Wire::Sensitive(inner) => Value::Sensitive(Rc::new(self.from_wire(*inner)?)),
+            Wire::Sensitive(inner) => Value::Sensitive(Rc::new(self.value_of_wire(*inner)?)),
             Wire::Timespan(n) => Value::Timespan(n),
             Wire::Timestamp(n) => Value::Timestamp(n),
             Wire::Binary(b) => Value::Binary(Rc::new(b)),
@@ -529,7 +529,7 @@ struct Bridge<'c, 'a, 'f> {
 impl Bridge<'_, '_, '_> {
     fn values(&mut self, args: Vec<Wire>) -> Result<Vec<Value>, Raise> {
         args.into_iter()
-            .map(|w| self.c.from_wire(w))
+            .map(|w| self.c.value_of_wire(w))
             .collect::<Result<_, _>>()
             .map_err(|message| Raise {
                 kept: None,
@@ -539,7 +539,7 @@ impl Bridge<'_, '_, '_> {
 
     fn answer(&mut self, r: EResult<Value>) -> Result<Wire, Raise> {
         match r {
-            Ok(v) => Ok(self.c.to_wire(&v)),
+            Ok(v) => Ok(self.c.wire_of(&v)),
             Err(flow) => Err(self.c.keep(flow)),
         }
     }
@@ -607,7 +607,7 @@ impl Host for Bridge<'_, '_, '_> {
                         .or_else(|| self.c.lookup_in_scope(self.f.scope, name))
                         .unwrap_or(Value::Undef)
                 };
-                Ok(self.c.to_wire(&v))
+                Ok(self.c.wire_of(&v))
             }
             Callback::Defined { name } => {
                 let v = Value::string(format!("${}", name.trim_start_matches('$')));
@@ -624,14 +624,14 @@ impl Host for Bridge<'_, '_, '_> {
                 Ok(Wire::Undef)
             }
             Callback::Type { text } => match self.c.parse_type_string(&text) {
-                Ok(t) => Ok(self.c.to_wire(&Value::from_type(t))),
+                Ok(t) => Ok(self.c.wire_of(&Value::from_type(t))),
                 Err(message) => Err(Raise {
                     kept: None,
                     message,
                 }),
             },
             Callback::Infer { value, set } => {
-                let v = self.c.from_wire(value).map_err(|message| Raise {
+                let v = self.c.value_of_wire(value).map_err(|message| Raise {
                     kept: None,
                     message,
                 })?;
@@ -640,14 +640,14 @@ impl Host for Bridge<'_, '_, '_> {
                 } else {
                     kuppet_values::types::infer(&v)
                 };
-                Ok(self.c.to_wire(&Value::from_type(t)))
+                Ok(self.c.wire_of(&Value::from_type(t)))
             }
             Callback::Instance { t, value } => {
-                let t = self.c.from_wire(t).map_err(|message| Raise {
+                let t = self.c.value_of_wire(t).map_err(|message| Raise {
                     kept: None,
                     message,
                 })?;
-                let v = self.c.from_wire(value).map_err(|message| Raise {
+                let v = self.c.value_of_wire(value).map_err(|message| Raise {
                     kept: None,
                     message,
                 })?;
@@ -660,7 +660,7 @@ impl Host for Bridge<'_, '_, '_> {
                 }
             }
             Callback::String { value } => {
-                let v = self.c.from_wire(value).map_err(|message| Raise {
+                let v = self.c.value_of_wire(value).map_err(|message| Raise {
                     kept: None,
                     message,
                 })?;

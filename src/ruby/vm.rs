@@ -85,8 +85,7 @@ fn ruby_thread(rx: Receiver<ToRuby>, tx: Sender<FromRuby>, ready: Sender<Result<
     }
     RUBY_SIDE.with(|s| *s.borrow_mut() = Some((rx, tx)));
     let _ = ready.send(Ok(()));
-    loop {
-        let Some(msg) = recv_on_ruby() else { break };
+    while let Some(msg) = recv_on_ruby() {
         match msg {
             ToRuby::Run(req, budget) => {
                 let r = serve(ruby, req, budget);
