@@ -392,10 +392,15 @@ impl<'a> Compiler<'a> {
         let outcome = kuppet_ruby::run(req, budget(), &mut bridge);
         let r = match outcome {
             Ok(r) => r,
-            Err(vm) => return Err(self.call_error(format!("{vm}; rebuild kuppet with Ruby's runtime (Debian: ruby-dev) or port the function"), e, m)),
+            Err(vm) => {
+                let msg = format!("{vm}; Ruby's runtime (Debian: libruby3.1) must be installed");
+                return Err(self.call_error(msg, e, m));
+            }
         };
         match r {
-            Ok(w) => self.value_of_wire(w).map_err(|msg| self.call_error(msg, e, m)),
+            Ok(w) => self
+                .value_of_wire(w)
+                .map_err(|msg| self.call_error(msg, e, m)),
             Err(err) => {
                 if let ErrorKind::Kept(id) = err.kind
                     && let Some(Some(flow)) = self.ruby.kept.get_mut(id as usize).map(Option::take)
@@ -571,7 +576,8 @@ impl Host for Bridge<'_, '_, '_> {
                     Ok(_) => Err(Raise {
                         kept: None,
                         message: format!(
-                            "kuppet: call_function('{name}') with a Ruby block: only modules' Ruby 4.x functions take one from Ruby"
+                            "kuppet: call_function('{name}') with a Ruby block: only modules' \
+                             Ruby 4.x functions take one from Ruby"
                         ),
                     }),
                     Err(flow) => Err(self.c.keep(flow)),

@@ -31,13 +31,16 @@ struct Vm {
     free: Condvar,
 }
 
+/// The Ruby thread's ends of the channels.
+type RubyEnds = (Receiver<ToRuby>, Sender<FromRuby>);
+
 static VM: OnceLock<Result<Vm, String>> = OnceLock::new();
 
 thread_local! {
     /// How deep this (compile) thread is in conversations with the VM.
     static DEPTH: Cell<usize> = const { Cell::new(0) };
     /// On the Ruby thread: its ends of the channels.
-    static RUBY_SIDE: RefCell<Option<(Receiver<ToRuby>, Sender<FromRuby>)>> = const { RefCell::new(None) };
+    static RUBY_SIDE: RefCell<Option<RubyEnds>> = const { RefCell::new(None) };
 }
 
 fn vm() -> Result<&'static Vm, VmError> {
