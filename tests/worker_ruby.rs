@@ -21,7 +21,7 @@ fn pool(extra: &[String]) -> Pool {
     args.extend(extra.iter().cloned());
     Pool::new(PoolConfig {
         program: env!("CARGO_BIN_EXE_kuppet").into(),
-        args,
+        args: args.into_iter().map(Into::into).collect(),
         workers: 1,
         limits: ProcessLimits {
             address_space: 2 << 30,
@@ -56,21 +56,31 @@ fn ruby_functions_run_in_the_sandboxed_worker_under_its_budget() {
     let pool = pool(&["--read-path".into(), modules().display().to_string()]);
     let report = pool.start().expect("start");
     let out = pool.compile(
-        &request("notify { 'x': message => rubyfn::shape(21) }\n", Limits::default()),
+        &request(
+            "notify { 'x': message => rubyfn::shape(21) }\n",
+            Limits::default(),
+        ),
         &mut no_secrets,
     );
     let Ok(Outcome::Compiled { catalog, .. }) = &out else {
         panic!("{out:?} {report:?}");
     };
     let notify = catalog.resource("Notify[x]").expect("Notify[x]");
-    assert_eq!(notify.parameters.get("message"), Some(&serde_json::json!(42)), "{out:?}");
+    assert_eq!(
+        notify.parameters.get("message"),
+        Some(&serde_json::json!(42)),
+        "{out:?}"
+    );
 
     // A forever loop is stopped by the time budget: an answer, not a crash.
     let limits = Limits {
         max_time_ms: Some(1_000),
         ..Limits::default()
     };
-    let out = pool.compile(&request("notify { 'x': message => rubyfn::spin() }\n", limits), &mut no_secrets);
+    let out = pool.compile(
+        &request("notify { 'x': message => rubyfn::spin() }\n", limits),
+        &mut no_secrets,
+    );
     assert!(
         matches!(&out, Ok(Outcome::Failed { message, .. }) if message.contains("time budget")),
         "{out:?}"
