@@ -47,7 +47,9 @@ module Kuppet
     @deadline = seconds ? Process.clock_gettime(Process::CLOCK_MONOTONIC) + seconds : nil
     @seconds = seconds
     @mem_limit = mem_limit
-    @mem_base = mem_limit ? rss : 0
+    # The watchdog takes the baseline on its first look (reading the size
+    # here would cost every call a file read).
+    @mem_base = nil
   end
 
   def self.disarm
@@ -56,13 +58,17 @@ module Kuppet
   end
 
   def self.watch
+    # Between requests there is nothing to stop.
+    return if @depth.zero?
     d = @deadline
     if d && Process.clock_gettime(Process::CLOCK_MONOTONIC) > d
       @deadline = nil
       MAIN.raise(Timeout, "the Ruby function ran past the compile's time budget (#{@seconds.round(3)} s left when it was called)")
     end
     m = @mem_limit
-    if m && rss - @mem_base > m
+    return unless m
+    base = (@mem_base ||= rss)
+    if rss - base > m
       @mem_limit = nil
       MAIN.raise(MemoryExceeded, "the Ruby function grew the process by more than the compile's memory budget (#{m} bytes)")
     end
