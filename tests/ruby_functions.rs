@@ -101,3 +101,59 @@ fn a_ruby_function_of_a_module_not_on_the_modulepath_is_unknown() {
         err.headline()
     );
 }
+
+/// A module with a 4.x and a legacy function that answer `answer`.
+fn twin_module(root: &std::path::Path, answer: &str) {
+    let f4 = root.join("twin/lib/puppet/functions/twin");
+    let f3 = root.join("twin/lib/puppet/parser/functions");
+    std::fs::create_dir_all(&f4).expect("mkdir");
+    std::fs::create_dir_all(&f3).expect("mkdir");
+    std::fs::write(
+        f4.join("v.rb"),
+        format!("Puppet::Functions.create_function(:'twin::v') do\n  def v\n    '{answer}'\n  end\nend\n"),
+    )
+    .expect("write");
+    std::fs::write(
+        f3.join("twin_legacy.rb"),
+        format!("Puppet::Parser::Functions.newfunction(:twin_legacy, :type => :rvalue) do |args|\n  '{answer}'\nend\n"),
+    )
+    .expect("write");
+}
+
+#[test]
+fn each_compile_runs_the_functions_of_its_own_modulepath() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    twin_module(&a, "from-a");
+    twin_module(&b, "from-b");
+    let run = |dir: &std::path::Path| {
+        let manifest = kuppet_syntax::parse(
+            "site.pp",
+            "notify { 'x': message => \"${twin::v()} ${twin_legacy()}\" }",
+        )
+        .expect("parses");
+        let request = CompileRequest {
+            manifests: vec![ManifestInput {
+                manifest: Arc::new(manifest),
+                apply_top_level: true,
+            }],
+            facts: Default::default(),
+            node: "node1.example.com".into(),
+            modulepath: vec![dir.to_path_buf()],
+            allow_generate: false,
+            limits: Limits::default(),
+        };
+        kuppet_eval::compile_with_data(&request, &Default::default())
+            .expect("compiles")
+            .catalog
+            .to_json()
+    };
+    for (dir, want) in [
+        (&a, "from-a from-a"),
+        (&b, "from-b from-b"),
+        (&a, "from-a from-a"),
+    ] {
+        let json = run(dir);
+        assert!(json.contains(want), "{want}: {json}");
+    }
+}

@@ -25,10 +25,14 @@ use std::rc::Rc;
 /// A module function kuppet found in Ruby.
 #[derive(Clone)]
 pub(crate) enum RubyFunction {
-    /// A 4.x function and its dispatches (by index, as Ruby has them).
-    Modern { signatures: Rc<Vec<Signature>> },
-    /// A legacy function: `rvalue` or `statement`.
-    Legacy,
+    /// A 4.x function, its file and its dispatches (by index, as Ruby has
+    /// them).
+    Modern {
+        path: Rc<str>,
+        signatures: Rc<Vec<Signature>>,
+    },
+    /// A legacy function and its file.
+    Legacy { path: Rc<str> },
 }
 
 /// What one compile knows of modules' Ruby functions.
@@ -188,12 +192,13 @@ impl<'a> Compiler<'a> {
                 .signatures_of(&described, &path)
                 .map_err(|msg| self.call_error(msg, e, m))?;
             RubyFunction::Modern {
+                path: Rc::from(path_s.as_str()),
                 signatures: Rc::new(signatures),
             }
         } else {
             self.ruby_run(
                 Request::LoadLegacy {
-                    path: path_s,
+                    path: path_s.clone(),
                     name: name.to_string(),
                 },
                 None,
@@ -201,7 +206,9 @@ impl<'a> Compiler<'a> {
                 f,
                 m,
             )?;
-            RubyFunction::Legacy
+            RubyFunction::Legacy {
+                path: Rc::from(path_s.as_str()),
+            }
         };
         self.ruby
             .found
@@ -332,7 +339,7 @@ impl<'a> Compiler<'a> {
         m: &'a Manifest,
     ) -> EResult<Value> {
         match func {
-            RubyFunction::Legacy => {
+            RubyFunction::Legacy { path } => {
                 if lambda.is_some() {
                     return Err(self.call_error(
                         format!("{name}(): does not accept a block"),
@@ -343,6 +350,7 @@ impl<'a> Compiler<'a> {
                 let wires = args.iter().map(|a| self.wire_of(a)).collect();
                 self.ruby_run(
                     Request::CallLegacy {
+                        path: path.to_string(),
                         name: name.to_string(),
                         args: wires,
                     },
@@ -352,13 +360,14 @@ impl<'a> Compiler<'a> {
                     m,
                 )
             }
-            RubyFunction::Modern { signatures } => {
+            RubyFunction::Modern { path, signatures } => {
                 let with_block = lambda.is_some();
                 let index = pick_dispatch(name, &signatures, &args, with_block)
                     .map_err(|msg| self.call_error(msg, e, m))?;
                 let wires = args.iter().map(|a| self.wire_of(a)).collect();
                 self.ruby_run(
                     Request::Call {
+                        path: path.to_string(),
                         name: name.to_string(),
                         index,
                         args: wires,
@@ -564,9 +573,12 @@ impl Host for Bridge<'_, '_, '_> {
                 let args = self.values(args)?;
                 let name = name.trim_start_matches("::");
                 match self.c.ruby_function(name, self.e, self.f, self.m) {
-                    Ok(Some(RubyFunction::Modern { signatures })) => {
+                    Ok(Some(RubyFunction::Modern { path, signatures })) => {
                         match pick_dispatch(name, &signatures, &args, true) {
-                            Ok(i) => Ok(Wire::Int(i as i64)),
+                            Ok(i) => Ok(Wire::Array(vec![
+                                Wire::Int(i as i64),
+                                Wire::Str(path.to_string()),
+                            ])),
                             Err(message) => Err(Raise {
                                 kept: None,
                                 message,

@@ -74,8 +74,9 @@ pub enum Request {
     /// `[[method, [[type, name, kind]...], [type, name, optional] | undef]...]`
     /// and its local types `[[name, definition]...]`, as a two-element array.
     Describe { path: String, name: String },
-    /// Call dispatch `index` of the loaded 4.x function `name`.
+    /// Call dispatch `index` of the 4.x function `name` loaded from `path`.
     Call {
+        path: String,
         name: String,
         index: usize,
         args: Vec<Wire>,
@@ -83,8 +84,12 @@ pub enum Request {
     },
     /// Load the legacy (3.x) function `name` from `path`: `[type, arity]`.
     LoadLegacy { path: String, name: String },
-    /// Call the loaded legacy function `name` with its argument array.
-    CallLegacy { name: String, args: Vec<Wire> },
+    /// Call the legacy function `name` of `path` with its argument array.
+    CallLegacy {
+        path: String,
+        name: String,
+        args: Vec<Wire>,
+    },
     /// Evaluate Ruby source (tests and benchmarks).
     Eval { source: String },
 }
@@ -103,9 +108,9 @@ pub struct Budget {
 pub enum Callback {
     /// `call_function(name, *args)` or a legacy `function_NAME(args)`.
     Call { name: String, args: Vec<Wire> },
-    /// `call_function(name, *args) { block }`: the index of the dispatch of
-    /// the Ruby 4.x function `name` that takes these arguments and a block
-    /// (Ruby then calls it with its own block).
+    /// `call_function(name, *args) { block }`: `[index, path]`, the dispatch
+    /// of the Ruby 4.x function `name` that takes these arguments and a
+    /// block, and its file (Ruby then calls it with its own block).
     Dispatch { name: String, args: Vec<Wire> },
     /// The running function called its block.
     Yield { args: Vec<Wire> },

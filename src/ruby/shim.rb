@@ -25,7 +25,9 @@ module Kuppet
     end
   end
 
-  FUNCTIONS = {}   # 4.x functions by name
+  FUNCTIONS = {}   # 4.x functions by name (the last loaded)
+  BY_FILE = {}     # 4.x functions by [file, name]: modulepaths may differ per compile
+  LEGACY_FROM = {} # the file each legacy function was last defined from
   LEGACY = {}      # 3.x functions by name: [type, arity]
   LOADED = {}      # file => mtime
   @depth = 0
@@ -89,8 +91,19 @@ module Kuppet
     $LOAD_PATH.push(lib) if lib && !$LOAD_PATH.include?(lib)
     mtime = File.mtime(path)
     return if LOADED[path] == mtime
-    load(path)
+    @loading = path
+    begin
+      load(path)
+    ensure
+      @loading = nil
+    end
     LOADED[path] = mtime
+  end
+
+  def self.loading = @loading
+
+  def self.function_of(path, name)
+    BY_FILE[[path, name]] || FUNCTIONS.fetch(name)
   end
 
   # Loads a 4.x function and describes its dispatches for the compile
@@ -98,13 +111,13 @@ module Kuppet
   # type aliases [[name, definition]...].
   def self.describe_4x(path, name)
     load_file(path)
-    f = FUNCTIONS[name]
+    f = BY_FILE[[path, name]]
     raise Puppet::ParseError, "#{path} does not define the function '#{name}' (Puppet::Functions.create_function(:'#{name}'))" unless f
     [f.dispatch_table, f.local_type_table]
   end
 
-  def self.call_4x(name, index, args, has_block)
-    f = FUNCTIONS.fetch(name)
+  def self.call_4x(path, name, index, args, has_block)
+    f = function_of(path, name)
     d = f.dispatchers[index]
     inst = f.instance
     if has_block
@@ -116,13 +129,16 @@ module Kuppet
   end
 
   def self.load_legacy(path, name)
+    LOADED.delete(path) if LEGACY_FROM[name] && LEGACY_FROM[name] != path
     load_file(path)
     l = LEGACY[name]
     raise Puppet::ParseError, "#{path} does not define the function '#{name}' (Puppet::Parser::Functions.newfunction(:#{name}))" unless l
     l
   end
 
-  def self.call_legacy(name, args)
+  def self.call_legacy(path, name, args)
+    # Another modulepath's function of the same name was defined since.
+    load_legacy(path, name) if LEGACY_FROM[name] != path
     # 3.x calling convention: undef arguments arrive as '' at the top level.
     args = args.map { |a| a.nil? ? '' : a }
     r = Scope.instance.send("function_#{name}", args)
@@ -155,13 +171,13 @@ module Kuppet
   end
 
   # The entry point of every request from Rust.
-  def self.serve(kind, seconds, mem_limit, a, b, c, d)
+  def self.serve(kind, seconds, mem_limit, path, a, b, c, d)
     run(seconds, mem_limit) do
       case kind
-      when 'describe' then describe_4x(a, b)
-      when 'call' then call_4x(a, b, c, d)
-      when 'load_legacy' then load_legacy(a, b).then { |t, ar| [t.to_s, ar] }
-      when 'call_legacy' then call_legacy(a, b)
+      when 'describe' then describe_4x(path, a)
+      when 'call' then call_4x(path, a, b, c, d)
+      when 'load_legacy' then load_legacy(path, a).then { |t, ar| [t.to_s, ar] }
+      when 'call_legacy' then call_legacy(path, a, b)
       when 'eval' then TOPLEVEL_BINDING.eval(a, '(eval)', 1)
       end
     end
@@ -455,6 +471,7 @@ module Puppet
       cls.instance_variable_set(:@func_name, name)
       cls.class_eval(&block) if block
       Kuppet::FUNCTIONS[name] = cls
+      Kuppet::BY_FILE[[Kuppet.loading, name]] = cls if Kuppet.loading
       cls
     end
 
@@ -545,8 +562,8 @@ module Puppet
         # With a Ruby block: a Ruby 4.x function, dispatched by kuppet,
         # called here with the block.
         name = name.to_s.delete_prefix('::')
-        index = Kuppet.__callback('dispatch', name, args, nil)
-        f = Kuppet::FUNCTIONS.fetch(name)
+        index, path = Kuppet.__callback('dispatch', name, args, nil)
+        f = Kuppet.function_of(path, name)
         f.instance.send(f.dispatchers[index].method_name, *args, &block)
       end
 
@@ -567,6 +584,7 @@ module Puppet
         type = (options[:type] || :statement).to_sym
         arity = options[:arity] || -1
         Kuppet::LEGACY[name] = [type, arity]
+        Kuppet::LEGACY_FROM[name] = Kuppet.loading
         # A method of its own, so that `return` in the block returns from it.
         real = "real_function_#{name}"
         Kuppet::Scope.send(:define_method, real, &block)

@@ -135,22 +135,19 @@ fn serve(ruby: &Ruby, req: Request, budget: Budget) -> Result<Wire, RubyError> {
         let secs = budget.seconds;
         let mem = budget.memory.map(|m| m as u64);
         let nil = ruby.qnil().as_value();
-        let (kind, a, b, c, d): (&str, Value, Value, Value, Value) = match req {
-            Request::Describe { path, name } => (
-                "describe",
-                ruby.str_new(&path).as_value(),
-                ruby.str_new(&name).as_value(),
-                nil,
-                nil,
-            ),
+        let s = |x: &str| ruby.str_new(x).as_value();
+        let (kind, path, a, b, c, d): (&str, Value, Value, Value, Value, Value) = match req {
+            Request::Describe { path, name } => ("describe", s(&path), s(&name), nil, nil, nil),
             Request::Call {
+                path,
                 name,
                 index,
                 args,
                 block,
             } => (
                 "call",
-                ruby.str_new(&name).as_value(),
+                s(&path),
+                s(&name),
                 ruby.integer_from_i64(index as i64).as_value(),
                 to_ruby(ruby, &Wire::Array(args))?,
                 if block {
@@ -159,23 +156,20 @@ fn serve(ruby: &Ruby, req: Request, budget: Budget) -> Result<Wire, RubyError> {
                     ruby.qfalse().as_value()
                 },
             ),
-            Request::LoadLegacy { path, name } => (
-                "load_legacy",
-                ruby.str_new(&path).as_value(),
-                ruby.str_new(&name).as_value(),
-                nil,
-                nil,
-            ),
-            Request::CallLegacy { name, args } => (
+            Request::LoadLegacy { path, name } => {
+                ("load_legacy", s(&path), s(&name), nil, nil, nil)
+            }
+            Request::CallLegacy { path, name, args } => (
                 "call_legacy",
-                ruby.str_new(&name).as_value(),
+                s(&path),
+                s(&name),
                 to_ruby(ruby, &Wire::Array(args))?,
                 nil,
                 nil,
             ),
-            Request::Eval { source } => ("eval", ruby.str_new(&source).as_value(), nil, nil, nil),
+            Request::Eval { source } => ("eval", nil, s(&source), nil, nil, nil),
         };
-        k.funcall("serve", (kind, secs, mem, a, b, c, d))
+        k.funcall("serve", (kind, secs, mem, path, a, b, c, d))
     })();
     let internal = |e: Error| RubyError {
         kind: ErrorKind::Raised {
