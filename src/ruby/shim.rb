@@ -296,6 +296,22 @@ module Puppet
   def self.version = '7.23.0'
 
   module Util
+    module Package
+      def self.versioncmp(a, b) = Kuppet.__callback('call', 'versioncmp', [a.to_s, b.to_s], nil)
+    end
+
+    module Json
+      def self.dump(obj, options = {})
+        require 'json'
+        options.is_a?(Hash) && options[:pretty] ? JSON.pretty_generate(obj) : JSON.generate(obj)
+      end
+
+      def self.load(text, _options = {})
+        require 'json'
+        JSON.parse(text)
+      end
+    end
+
     module Warnings
       def warning(msg) = Kuppet.warning(msg)
       def warnonce(msg) = Kuppet.warning(msg)
@@ -304,6 +320,13 @@ module Puppet
   end
 
   module Pops
+    # Where in the Puppet code the call is (kuppet does not track it for
+    # Ruby: empty, as Puppet's when no Puppet frame is on the stack).
+    module PuppetStack
+      def self.top_of_stack = []
+      def self.stacktrace = []
+    end
+
     module Time
       class Timespan
         attr_reader :nsecs

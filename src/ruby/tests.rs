@@ -133,3 +133,32 @@ fn unbounded_allocation_is_stopped_by_the_memory_budget() {
     assert_eq!(e.kind, ErrorKind::Budget, "{e:?}");
     assert!(e.message.contains("memory"), "{}", e.message);
 }
+
+#[test]
+fn puppet_utilities_modules_use_are_there() {
+    let v = eval(
+        "[Puppet::Util::Json.dump({'a' => [1]}), Puppet::Pops::PuppetStack.top_of_stack, \
+         Puppet::Pops::Serialization::ToDataConverter.convert({1 => :default}, rich_data: true)]",
+    )
+    .expect("ok");
+    assert_eq!(
+        v,
+        Wire::Array(vec![
+            Wire::Str("{\"a\":[1]}".into()),
+            Wire::Array(vec![]),
+            Wire::Hash(vec![
+                (Wire::Str("__ptype".into()), Wire::Str("Hash".into())),
+                (
+                    Wire::Str("__pvalue".into()),
+                    Wire::Array(vec![
+                        Wire::Int(1),
+                        Wire::Hash(vec![(
+                            Wire::Str("__ptype".into()),
+                            Wire::Str("Default".into())
+                        )]),
+                    ])
+                ),
+            ]),
+        ])
+    );
+}
