@@ -30,6 +30,8 @@ pub(crate) enum RubyFunction {
     Modern {
         path: Rc<str>,
         signatures: Rc<Vec<Signature>>,
+        /// Per dispatch: its method and its `return_type`.
+        returns: Rc<Vec<(String, Option<PType>)>>,
     },
     /// A legacy function and its file.
     Legacy { path: Rc<str> },
@@ -188,12 +190,13 @@ impl<'a> Compiler<'a> {
                 f,
                 m,
             )?;
-            let signatures = self
+            let (signatures, returns) = self
                 .signatures_of(&described, &path)
                 .map_err(|msg| self.call_error(msg, e, m))?;
             RubyFunction::Modern {
                 path: Rc::from(path_s.as_str()),
                 signatures: Rc::new(signatures),
+                returns: Rc::new(returns),
             }
         } else {
             self.ruby_run(
@@ -225,7 +228,12 @@ impl<'a> Compiler<'a> {
     }
 
     /// The dispatches Ruby described, as kuppet signatures.
-    fn signatures_of(&mut self, described: &Value, path: &Path) -> Result<Vec<Signature>, String> {
+    #[allow(clippy::type_complexity)]
+    fn signatures_of(
+        &mut self,
+        described: &Value,
+        path: &Path,
+    ) -> Result<(Vec<Signature>, Vec<(String, Option<PType>)>), String> {
         let bad = || {
             format!(
                 "{}: the function's dispatches could not be read",
@@ -248,6 +256,7 @@ impl<'a> Compiler<'a> {
             })
             .collect();
         let mut sigs = Vec::new();
+        let mut returns = Vec::new();
         for d in dispatches.iter() {
             let Value::Array(d) = d else {
                 return Err(bad());
@@ -299,9 +308,19 @@ impl<'a> Compiler<'a> {
                 let t = self.ruby_type(t, &aliases, path)?;
                 sig.block = Some((n.to_string(), t, b.get(2).is_some_and(Value::is_truthy)));
             }
+            let method = d
+                .first()
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            let rt = match d.get(3).and_then(Value::as_str) {
+                Some(t) => Some(self.ruby_type(t, &aliases, path)?),
+                None => None,
+            };
+            returns.push((method, rt));
             sigs.push(sig);
         }
-        Ok(sigs)
+        Ok((sigs, returns))
     }
 
     fn ruby_type(
@@ -360,12 +379,16 @@ impl<'a> Compiler<'a> {
                     m,
                 )
             }
-            RubyFunction::Modern { path, signatures } => {
+            RubyFunction::Modern {
+                path,
+                signatures,
+                returns,
+            } => {
                 let with_block = lambda.is_some();
                 let index = pick_dispatch(name, &signatures, &args, with_block)
                     .map_err(|msg| self.call_error(msg, e, m))?;
                 let wires = args.iter().map(|a| self.wire_of(a)).collect();
-                self.ruby_run(
+                let v = self.ruby_run(
                     Request::Call {
                         path: path.to_string(),
                         name: name.to_string(),
@@ -377,7 +400,17 @@ impl<'a> Compiler<'a> {
                     e,
                     f,
                     m,
-                )
+                )?;
+                if let Some((method, Some(rt))) = returns.get(index)
+                    && !kuppet_values::types::is_instance(rt, &v)
+                {
+                    let msg = format!(
+                        "value returned from function '{method}' has wrong type, {}",
+                        kuppet_values::types::describe_mismatch(rt, &v)
+                    );
+                    return Err(self.call_error(msg, e, m));
+                }
+                Ok(v)
             }
         }
     }
@@ -573,18 +606,18 @@ impl Host for Bridge<'_, '_, '_> {
                 let args = self.values(args)?;
                 let name = name.trim_start_matches("::");
                 match self.c.ruby_function(name, self.e, self.f, self.m) {
-                    Ok(Some(RubyFunction::Modern { path, signatures })) => {
-                        match pick_dispatch(name, &signatures, &args, true) {
-                            Ok(i) => Ok(Wire::Array(vec![
-                                Wire::Int(i as i64),
-                                Wire::Str(path.to_string()),
-                            ])),
-                            Err(message) => Err(Raise {
-                                kept: None,
-                                message,
-                            }),
-                        }
-                    }
+                    Ok(Some(RubyFunction::Modern {
+                        path, signatures, ..
+                    })) => match pick_dispatch(name, &signatures, &args, true) {
+                        Ok(i) => Ok(Wire::Array(vec![
+                            Wire::Int(i as i64),
+                            Wire::Str(path.to_string()),
+                        ])),
+                        Err(message) => Err(Raise {
+                            kept: None,
+                            message,
+                        }),
+                    },
                     Ok(_) => Err(Raise {
                         kept: None,
                         message: format!(

@@ -71,7 +71,8 @@ pub enum OpaqueKind {
 #[derive(Debug, Clone)]
 pub enum Request {
     /// Load the 4.x function `name` from `path` and describe its dispatches:
-    /// `[[method, [[type, name, kind]...], [type, name, optional] | undef]...]`
+    /// `[[method, [[type, name, kind]...], [type, name, optional] | undef,
+    /// return type | undef]...]`
     /// and its local types `[[name, definition]...]`, as a two-element array.
     Describe { path: String, name: String },
     /// Call dispatch `index` of the 4.x function `name` loaded from `path`.

@@ -500,7 +500,7 @@ module Puppet
 
     # One `dispatch` block: the parameters it declares.
     class Dispatch
-      attr_reader :method_name, :params, :block
+      attr_reader :method_name, :params, :block, :returns
       def initialize(method_name)
         @method_name = method_name
         @params = []
@@ -522,7 +522,7 @@ module Puppet
         type, name = 'Callable', type if name == 'block' && type.is_a?(Symbol)
         @block = [type.to_s, name.to_s, true]
       end
-      def return_type(_type) = nil
+      def return_type(type) = @returns = type.to_s
       def scope_param = nil
       def argument_mismatch(*) = nil
     end
@@ -574,7 +574,7 @@ module Puppet
             end
             dispatchers << d
           end
-          dispatchers.map { |d| [d.method_name, d.params, d.block] }
+          dispatchers.map { |d| [d.method_name, d.params, d.block, d.returns] }
         end
       end
 
