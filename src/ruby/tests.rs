@@ -162,3 +162,26 @@ fn puppet_utilities_modules_use_are_there() {
         ])
     );
 }
+
+struct Panicker;
+
+impl Host for Panicker {
+    fn callback(&mut self, _cb: Callback) -> Result<Wire, Raise> {
+        panic!("the host fails");
+    }
+}
+
+#[test]
+fn a_host_that_panics_in_a_callback_leaves_the_vm_usable() {
+    let r = std::panic::catch_unwind(|| {
+        run(
+            Request::Eval {
+                source: "Kuppet.__callback('call', 'x', [], nil)".into(),
+            },
+            Budget::default(),
+            &mut Panicker,
+        )
+    });
+    assert!(r.is_err(), "the panic went through");
+    assert_eq!(eval("40 + 2").expect("ok"), Wire::Int(42));
+}

@@ -313,9 +313,9 @@ fn callback(
 /// request of the thread.
 pub fn run(req: Request, budget: Budget, host: &mut dyn Host) -> Outcome {
     let vm = vm()?;
-    let me = std::thread::current().id();
     let outer = DEPTH.get() == 0;
     if outer {
+        let me = std::thread::current().id();
         let mut owner = vm.owner.lock().map_err(|_| VmError::Gone)?;
         while owner.is_some() {
             owner = vm.free.wait(owner).map_err(|_| VmError::Gone)?;
@@ -323,30 +323,70 @@ pub fn run(req: Request, budget: Budget, host: &mut dyn Host) -> Outcome {
         *owner = Some(me);
     }
     DEPTH.set(DEPTH.get() + 1);
-    let r = converse(vm, req, budget, host);
-    DEPTH.set(DEPTH.get() - 1);
-    if outer {
-        if let Ok(mut owner) = vm.owner.lock() {
-            *owner = None;
-        }
-        vm.free.notify_one();
-    }
-    r
+    let mut turn = Turn {
+        vm,
+        outer,
+        waiting: false,
+    };
+    turn.converse(req, budget, host)
 }
 
-fn converse(vm: &Vm, req: Request, budget: Budget, host: &mut dyn Host) -> Outcome {
-    send(vm, ToRuby::Run(req, budget))?;
-    loop {
-        let msg = {
-            let rx = vm.rx.lock().map_err(|_| VmError::Gone)?;
-            rx.recv().map_err(|_| VmError::Gone)?
-        };
-        match msg {
-            FromRuby::Done(r) => return Ok(r),
-            FromRuby::Callback(cb) => {
-                let reply = host.callback(cb);
-                send(vm, ToRuby::Reply(reply))?;
+/// One request's conversation. Dropped while Ruby still waits for an answer
+/// (the host panicked in a callback), it answers with an error and lets the
+/// request finish, so that the VM stays in step for the next compile; it
+/// always gives the VM back.
+struct Turn<'v> {
+    vm: &'v Vm,
+    outer: bool,
+    /// Ruby waits for the answer to a callback.
+    waiting: bool,
+}
+
+impl Turn<'_> {
+    fn recv(&self) -> Result<FromRuby, VmError> {
+        let rx = self.vm.rx.lock().map_err(|_| VmError::Gone)?;
+        rx.recv().map_err(|_| VmError::Gone)
+    }
+
+    fn converse(&mut self, req: Request, budget: Budget, host: &mut dyn Host) -> Outcome {
+        send(self.vm, ToRuby::Run(req, budget))?;
+        loop {
+            match self.recv()? {
+                FromRuby::Done(r) => return Ok(r),
+                FromRuby::Callback(cb) => {
+                    self.waiting = true;
+                    let reply = host.callback(cb);
+                    self.waiting = false;
+                    send(self.vm, ToRuby::Reply(reply))?;
+                }
             }
+        }
+    }
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        if self.waiting {
+            let stop = || {
+                ToRuby::Reply(Err(Raise {
+                    kept: None,
+                    message: "the compile stopped".into(),
+                }))
+            };
+            if send(self.vm, stop()).is_ok() {
+                while let Ok(FromRuby::Callback(_)) = self.recv() {
+                    if send(self.vm, stop()).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        DEPTH.set(DEPTH.get() - 1);
+        if self.outer {
+            if let Ok(mut owner) = self.vm.owner.lock() {
+                *owner = None;
+            }
+            self.vm.free.notify_one();
         }
     }
 }
