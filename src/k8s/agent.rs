@@ -21,6 +21,7 @@
 //! seals it to the key published.
 
 pub mod cache;
+pub mod files;
 pub mod summary;
 
 use super::crd::{FailedResource, LastRun, NodeCatalog, NodeCatalogStatus, NodeFacts};
@@ -146,11 +147,15 @@ pub fn decide(
     if let Err(e) = kuppet_transaction::check(&opened, &Limits::default()) {
         return CatalogDecision::Invalid(e.to_string());
     }
+    if let Some(Err(e)) = nc.spec.files.as_deref().map(files::decode) {
+        return CatalogDecision::Invalid(e);
+    }
     CatalogDecision::New(Box::new(CachedCatalog {
         digest: nc.spec.digest.clone(),
         generation: nc.metadata.generation.unwrap_or(0),
         noop: nc.spec.noop,
         catalog,
+        files: nc.spec.files.clone(),
     }))
 }
 
@@ -691,9 +696,19 @@ impl Agent {
         self.publish_facts().await;
         let cached = self.current.clone()?;
         let noop = self.options.noop || cached.noop;
+        // puppet:///modules/ sources: from the files the catalog carries.
+        let served = cached.files.as_deref().map(files::server).transpose();
+        let file_server = match served {
+            Ok(server) => server,
+            Err(e) => {
+                tracing::warn!(error = %e, "the catalog's files cannot be served; puppet:/// sources will fail");
+                None
+            }
+        };
         let options = ApplyOptions {
             noop,
             root: self.options.root.clone(),
+            file_server,
             ..Default::default()
         };
         let started = status::now_rfc3339();

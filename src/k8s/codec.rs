@@ -219,6 +219,7 @@ mod tests {
             sources: vec![],
             catalog: enc.catalog,
             compressed_catalog: enc.compressed_catalog,
+            files: None,
         }
     }
 

@@ -11,6 +11,7 @@
 
 pub mod code;
 pub mod compile;
+pub mod files;
 pub mod grant;
 pub mod plan;
 pub mod secrets;
@@ -608,8 +609,11 @@ async fn poll_code(ctx: Arc<Context>, envs: Arc<Environments>, all_tx: mpsc::Unb
                     Some(s)
                 }
                 Ok(_) => {
-                    let creds = pull_credentials(&ctx.client, &m).await;
-                    code::poll_one(&envs, &m, creds, &state).await
+                    let input = match m.spec.code.as_ref().and_then(|c| c.source_ref.as_ref()) {
+                        Some(r) => code::PollInput::Flux(flux_artifact(&ctx.client, &m, r).await),
+                        None => code::PollInput::Oci(pull_credentials(&ctx.client, &m).await),
+                    };
+                    code::poll_one(&envs, &m, input, &state).await
                 }
             };
             let Some(next) = next else { continue };
@@ -627,11 +631,67 @@ async fn poll_code(ctx: Arc<Context>, envs: Arc<Environments>, all_tx: mpsc::Unb
             ctx.planner.set_code_state(key, next);
             if new_revision {
                 let _ = all_tx.unbounded_send(());
+                // Only the revisions nodes are compiled from stay cached.
+                let keep = ctx.planner.loaded_layer_digests();
+                let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
+                if let Err(e) = envs.retain(&keep) {
+                    tracing::warn!(error = %e, "could not clean the artifact cache");
+                }
             }
             ctx.status_dirty.notify_one();
         }
         tokio::time::sleep(CODE_TICK).await;
     }
+}
+
+/// What the Flux source a Manifest's `spec.code.sourceRef` names
+/// advertises in its status: read with the controller's `get` on Flux's
+/// source kinds.
+async fn flux_artifact(
+    client: &Client,
+    m: &Manifest,
+    r: &crate::k8s::crd::FluxSourceRef,
+) -> Result<crate::k8s::sources::flux::Artifact, crate::k8s::sources::SourceError> {
+    use crate::k8s::sources::{SourceError, flux};
+    let own = m.namespace().unwrap_or_default();
+    let what = flux::describe(r, &own);
+    let (group, version) = flux::group_version(r)?;
+    let resource = kube::discovery::ApiResource {
+        api_version: format!("{group}/{version}"),
+        group,
+        version,
+        kind: r.kind.as_str().to_string(),
+        plural: r.kind.plural().to_string(),
+    };
+    let ns = r.namespace.clone().unwrap_or(own);
+    let api: Api<kube::api::DynamicObject> = Api::namespaced_with(client.clone(), &ns, &resource);
+    let object = match api.get_opt(&r.name).await {
+        Ok(Some(o)) => o,
+        Ok(None) => {
+            return Err(SourceError::SourceNotFound(format!(
+                "{what} does not exist (or Flux's source CRDs are not installed): create it or fix spec.code.sourceRef"
+            )));
+        }
+        Err(kube::Error::Api(e)) if e.code == 403 => {
+            return Err(SourceError::Unreachable {
+                url: what,
+                why: format!(
+                    "the controller may not read it ({}): its ClusterRole needs get on {}.source.toolkit.fluxcd.io",
+                    e.message,
+                    r.kind.plural()
+                ),
+            });
+        }
+        Err(e) => {
+            return Err(SourceError::Unreachable {
+                url: what,
+                why: e.to_string(),
+            });
+        }
+    };
+    let value = serde_json::to_value(&object)
+        .map_err(|e| SourceError::ArtifactFailed(format!("{what}: {e}")))?;
+    flux::artifact_of(&value, &what)
 }
 
 /// The pull credentials of a Manifest's `spec.code.oci.secretRef`: read
@@ -641,7 +701,10 @@ async fn pull_credentials(client: &Client, m: &Manifest) -> Result<Option<String
     let Some(code) = &m.spec.code else {
         return Ok(None);
     };
-    let Some(secret) = &code.oci.secret_ref else {
+    let Some(oci) = &code.oci else {
+        return Ok(None);
+    };
+    let Some(secret) = &oci.secret_ref else {
         return Ok(None);
     };
     let ns = m.namespace().unwrap_or_default();
@@ -667,7 +730,7 @@ async fn pull_credentials(client: &Client, m: &Manifest) -> Result<Option<String
             secret.name
         )
     })?;
-    code::credentials(text, &code.oci.url).map(Some)
+    code::credentials(text, &oci.url).map(Some)
 }
 
 /// Feeds a reflector and calls `on_event` for each event, until the stream ends.

@@ -74,7 +74,7 @@ pub const GROUP: &str = "kuppet.dev";
 #[serde(rename_all = "camelCase")]
 #[schemars(extend("x-kubernetes-validations" = [{
     "rule": "!has(self.code) || !has(self.source) || size(self.source) == 0",
-    "message": "set either spec.source (inline code) or spec.code (an environment from an OCI artifact), not both"
+    "message": "set either spec.source (inline code) or spec.code (an environment from an OCI artifact or a Flux source), not both"
 }]))]
 pub struct ManifestSpec {
     /// Puppet source code, as in a `.pp` file. Errors name it as
@@ -83,7 +83,8 @@ pub struct ManifestSpec {
     #[serde(default)]
     pub source: String,
     /// A Puppet environment (a control repo: `manifests/`, `modules/`,
-    /// `hiera.yaml`, `data/`) from an OCI artifact, instead of `source`.
+    /// `hiera.yaml`, `data/`) from an OCI artifact or a Flux source,
+    /// instead of `source`.
     /// Its main manifests are this Manifest's top-level code, its
     /// modulepath and environment-layer Hiera the compile's. One
     /// environment per node: two Manifests selecting a node with
@@ -103,18 +104,82 @@ pub struct ManifestSpec {
     pub noop: bool,
 }
 
-/// Where a Manifest's environment comes from.
+/// Where a Manifest's environment comes from: exactly one of `oci` (an
+/// artifact kuppet pulls itself) and `sourceRef` (a Flux source whose
+/// artifact source-controller already fetched).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(extend("x-kubernetes-validations" = [{
+    "rule": "has(self.oci) != has(self.sourceRef)",
+    "message": "set exactly one of spec.code.oci and spec.code.sourceRef"
+}]))]
 pub struct ManifestCode {
     /// The OCI artifact holding the environment (`kuppet push` or `flux
-    /// push artifact`). Required.
-    pub oci: OciSource,
+    /// push artifact`). Default: absent (then `sourceRef` is required).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub oci: Option<OciSource>,
+    /// A Flux source (GitRepository, OCIRepository, Bucket or
+    /// ExternalArtifact), in the shape of a Flux Kustomization's
+    /// `sourceRef`: the controller reads its `status.artifact` (url,
+    /// digest, revision), downloads the tarball when the revision changes
+    /// and verifies its digest, as kustomize-controller does. Default:
+    /// absent (then `oci` is required).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_ref: Option<FluxSourceRef>,
     /// The environment's root inside the artifact (where `manifests/`,
     /// `environment.conf` and `hiera.yaml` are), relative, without `..`.
     /// Default: `.` (the artifact's root).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
+}
+
+/// A reference to a Flux source object, as Flux's own `sourceRef`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FluxSourceRef {
+    /// The source's API version. Default: `source.toolkit.fluxcd.io/v1`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The source's kind. Required.
+    pub kind: FluxSourceKind,
+    /// The source's name. Required.
+    pub name: String,
+    /// The source's namespace. Default: the Manifest's own (another
+    /// namespace is allowed, as Flux allows cross-namespace references).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+}
+
+/// The kinds of Flux source a Manifest can take its code from.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, JsonSchema)]
+pub enum FluxSourceKind {
+    GitRepository,
+    #[serde(rename = "OCIRepository")]
+    OciRepository,
+    Bucket,
+    ExternalArtifact,
+}
+
+impl FluxSourceKind {
+    /// The resource (plural) name of the kind in source.toolkit.fluxcd.io.
+    pub fn plural(self) -> &'static str {
+        match self {
+            FluxSourceKind::GitRepository => "gitrepositories",
+            FluxSourceKind::OciRepository => "ocirepositories",
+            FluxSourceKind::Bucket => "buckets",
+            FluxSourceKind::ExternalArtifact => "externalartifacts",
+        }
+    }
+
+    /// The kind as Flux spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FluxSourceKind::GitRepository => "GitRepository",
+            FluxSourceKind::OciRepository => "OCIRepository",
+            FluxSourceKind::Bucket => "Bucket",
+            FluxSourceKind::ExternalArtifact => "ExternalArtifact",
+        }
+    }
 }
 
 /// An OCI artifact, polled by tag or pinned by digest.
@@ -366,6 +431,12 @@ pub struct NodeCatalogSpec {
     /// absent when `catalog` holds it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compressed_catalog: Option<String>,
+    /// The files the catalog's `puppet:///modules/` sources name, when it
+    /// was compiled from an environment (`spec.code`): a tar+gzip laid out
+    /// as a modulepath directory, base64-encoded; the agent serves those
+    /// URLs from it. Part of `digest`. Default: absent (no such sources).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<String>,
 }
 
 /// One Manifest that went into a catalog.

@@ -1,6 +1,6 @@
 //! Where a Manifest's code comes from besides inline source: environments
 //! in OCI artifacts (a control repo pushed with `kuppet push` or `flux push
-//! artifact`).
+//! artifact`, [`oci`]) and in Flux sources' artifacts ([`flux`]).
 //!
 //! [`Environments`] keeps what it fetched by digest: each artifact's
 //! content layer is verified and unpacked once into the artifact cache
@@ -12,6 +12,7 @@
 //! good catalog and reports it. The controller polls each Manifest's
 //! `spec.code` through [`oci::poll`] (`controller::code`).
 
+pub mod flux;
 pub mod oci;
 
 use crate::cli::code::Code;
@@ -34,6 +35,13 @@ pub enum SourceError {
     /// at `path`, or code that does not parse.
     #[error("{0}")]
     ArtifactFailed(String),
+    /// The Flux source a Manifest names does not exist (or Flux's CRDs are
+    /// not installed).
+    #[error("{0}")]
+    SourceNotFound(String),
+    /// The Flux source has no artifact yet (retried at the next poll).
+    #[error("{0}")]
+    NotReady(String),
 }
 
 impl SourceError {
@@ -43,6 +51,8 @@ impl SourceError {
             SourceError::Unreachable { .. } => "ArtifactUnreachable",
             SourceError::DigestMismatch(_) => "DigestMismatch",
             SourceError::ArtifactFailed(_) => "ArtifactFailed",
+            SourceError::SourceNotFound(_) => "SourceNotFound",
+            SourceError::NotReady(_) => "SourceNotReady",
         }
     }
 }
@@ -59,8 +69,12 @@ impl From<ArtifactError> for SourceError {
 /// One revision of an environment, ready to compile.
 #[derive(Debug, Clone)]
 pub struct Revision {
-    /// The artifact's manifest digest (`sha256:...`): its identity.
+    /// The artifact's digest (`sha256:...`): its identity (an OCI
+    /// artifact's manifest digest, a Flux artifact's tarball digest).
     pub digest: String,
+    /// The digest of the tarball unpacked into the cache (what
+    /// [`Environments::retain`] keeps).
+    pub layer_digest: String,
     /// The `org.opencontainers.image.revision` annotation (a git commit
     /// with `kuppet push --revision` or Flux), else the digest.
     pub revision: String,

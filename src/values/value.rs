@@ -77,9 +77,38 @@ pub(crate) fn translate_ruby_regex(src: &str) -> String {
         let c = chars[i];
         if c == '\\' && i + 1 < chars.len() {
             let n = chars[i + 1];
+            // Ruby's \w, \d, \s and \h are ASCII (\b and the POSIX
+            // brackets are Unicode).
+            let ascii = match n {
+                'w' => Some(("a-zA-Z0-9_", false)),
+                'W' => Some(("a-zA-Z0-9_", true)),
+                'd' => Some(("0-9", false)),
+                'D' => Some(("0-9", true)),
+                's' => Some((" \\t\\r\\n\\x0C\\x0B", false)),
+                'S' => Some((" \\t\\r\\n\\x0C\\x0B", true)),
+                'h' => Some(("0-9a-fA-F", false)),
+                'H' => Some(("0-9a-fA-F", true)),
+                _ => None,
+            };
+            if let Some((set, negated)) = ascii {
+                match (in_class, negated) {
+                    (true, false) => out.push_str(set),
+                    (false, false) => {
+                        out.push('[');
+                        out.push_str(set);
+                        out.push(']');
+                    }
+                    // A negated set nests (the regex crate takes classes in classes).
+                    (_, true) => {
+                        out.push_str("[^");
+                        out.push_str(set);
+                        out.push(']');
+                    }
+                }
+                i += 2;
+                continue;
+            }
             match n {
-                'h' => out.push_str(if in_class { "0-9a-fA-F" } else { "[0-9a-fA-F]" }),
-                'H' => out.push_str("[^0-9a-fA-F]"),
                 'Z' => out.push_str("(?=\\n?\\z)"),
                 '0' => {
                     // `\0`, `\0nn`: an octal character code.
@@ -105,8 +134,13 @@ pub(crate) fn translate_ruby_regex(src: &str) -> String {
             if c == ']' {
                 in_class = false;
             }
-            if c == '[' && chars.get(i + 1) == Some(&':') {
-                // POSIX class like [:alpha:] — pass through.
+            if c == '['
+                && chars.get(i + 1) == Some(&':')
+                && let Some((set, len)) = posix_bracket(&chars[i..])
+            {
+                out.push_str(&set);
+                i += len;
+                continue;
             }
             out.push(c);
             i += 1;
@@ -149,6 +183,42 @@ pub(crate) fn translate_ruby_regex(src: &str) -> String {
         i += 1;
     }
     out
+}
+
+/// A POSIX bracket (`[:alpha:]`, `[:^digit:]`) at the start of `chars`, as
+/// Onigmo reads it for Unicode strings: the regex crate's class items for
+/// it and the characters it spans; None for a name Onigmo does not know
+/// (passed through as written).
+fn posix_bracket(chars: &[char]) -> Option<(String, usize)> {
+    let end = chars.iter().skip(2).position(|&c| c == ']')? + 2;
+    if chars.get(end - 1) != Some(&':') {
+        return None;
+    }
+    let inner: String = chars[2..end - 1].iter().collect();
+    let (negated, name) = match inner.strip_prefix('^') {
+        Some(n) => (true, n),
+        None => (false, inner.as_str()),
+    };
+    let set = match name {
+        "alpha" => "\\p{L}\\p{M}",
+        "alnum" => "\\p{L}\\p{M}\\p{Nd}",
+        "digit" => "\\p{Nd}",
+        "lower" => "\\p{Ll}",
+        "upper" => "\\p{Lu}",
+        "space" => "\\p{White_Space}",
+        "blank" => "\\p{Zs}\\t",
+        "word" => "\\p{L}\\p{M}\\p{Nd}\\p{Pc}",
+        "punct" => "\\p{P}$+<=>^`|~",
+        "cntrl" => "\\p{Cc}",
+        "xdigit" => "0-9a-fA-F",
+        _ => return None,
+    };
+    let text = if negated {
+        format!("[^{set}]")
+    } else {
+        set.to_string()
+    };
+    Some((text, end + 1))
 }
 
 impl Value {

@@ -66,6 +66,9 @@ pub struct CachedCatalog {
     pub generation: i64,
     pub noop: bool,
     pub catalog: Catalog,
+    /// The files the catalog's `puppet:///` sources name (`spec.files`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<String>,
 }
 
 /// A run's status waiting to be written to the API server.
@@ -258,6 +261,7 @@ mod tests {
             generation: 3,
             noop: false,
             catalog: c,
+            files: None,
         }
     }
 

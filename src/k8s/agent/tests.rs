@@ -24,6 +24,7 @@ fn node_catalog(content: &str, generation: i64, noop: bool) -> NodeCatalog {
             sources: vec![],
             catalog: enc.catalog,
             compressed_catalog: enc.compressed_catalog,
+            files: None,
         },
     );
     nc.metadata.generation = Some(generation);
@@ -52,6 +53,7 @@ fn sealed_node_catalog(secret: &str, to: &seal::NodeKey) -> NodeCatalog {
             sources: vec![],
             catalog: enc.catalog,
             compressed_catalog: enc.compressed_catalog,
+            files: None,
         },
     );
     nc.metadata.generation = Some(1);
@@ -182,6 +184,7 @@ fn cached() -> CachedCatalog {
         generation: 4,
         noop: false,
         catalog: cat,
+        files: None,
     }
 }
 
@@ -612,6 +615,7 @@ fn node_catalog_of(cat: &Catalog, generation: i64) -> NodeCatalog {
             sources: vec![],
             catalog: enc.catalog,
             compressed_catalog: enc.compressed_catalog,
+            files: None,
         },
     );
     nc.metadata.generation = Some(generation);
@@ -801,6 +805,7 @@ fn a_cached_catalog_that_fails_the_checks_is_not_applied() {
         generation: 1,
         noop: false,
         catalog: bad,
+        files: None,
     })
     .expect("saves");
     let agent = Agent::new(

@@ -1,13 +1,14 @@
-//! Manifests whose code is an environment from an OCI artifact
-//! (`spec.code`): what the planner knows of each ([`CodeState`]: the last
-//! revision that loaded, the last attempt and its failure) and the poll
-//! that keeps it current (`oci::poll` on the Manifest's interval, pull
-//! secrets from its `secretRef`). The planner compiles nodes from the last
-//! good revision only: a failed one leaves them on it.
+//! Manifests whose code is an environment from an OCI artifact or a Flux
+//! source (`spec.code`): what the planner knows of each ([`CodeState`]:
+//! the last revision that loaded, the last attempt and its failure) and the
+//! poll that keeps it current (`oci::poll` on the Manifest's interval, pull
+//! secrets from its `secretRef`; `flux::poll` of the source's advertised
+//! artifact). The planner compiles nodes from the last good revision only:
+//! a failed one leaves them on it.
 
 use crate::cli::code::Code;
 use crate::k8s::crd::Manifest;
-use crate::k8s::sources::{Environments, SourceError, oci};
+use crate::k8s::sources::{Environments, SourceError, flux, oci};
 use crate::registry::Access;
 use kube::ResourceExt;
 use std::path::PathBuf;
@@ -19,8 +20,10 @@ use std::time::{Duration, Instant};
 pub struct Loaded {
     /// `org.opencontainers.image.revision`, else the digest.
     pub revision: String,
-    /// The artifact's manifest digest.
+    /// The artifact's digest (an OCI manifest's, a Flux tarball's).
     pub digest: String,
+    /// The digest of the tarball unpacked in the artifact cache.
+    pub layer_digest: String,
     pub code: Arc<Code>,
 }
 
@@ -52,25 +55,45 @@ impl CodeState {
     }
 }
 
-/// What identifies a Manifest's `spec.code` (url and path): a change
-/// forgets what was fetched for the old one.
+/// What identifies a Manifest's `spec.code` (url or source, and path): a
+/// change forgets what was fetched for the old one.
 pub fn spec_key(m: &Manifest) -> Option<String> {
     let code = m.spec.code.as_ref()?;
-    Some(format!(
-        "{}#{}#{}",
-        code.oci.url,
-        code.path.as_deref().unwrap_or("."),
-        code.oci.insecure
-    ))
+    let path = code.path.as_deref().unwrap_or(".");
+    match (&code.oci, &code.source_ref) {
+        (Some(oci), _) => Some(format!("{}#{path}#{}", oci.url, oci.insecure)),
+        (None, Some(r)) => Some(format!(
+            "{}#{}#{path}",
+            r.api_version
+                .as_deref()
+                .unwrap_or(flux::DEFAULT_API_VERSION),
+            flux::describe(r, &m.namespace().unwrap_or_default())
+        )),
+        (None, None) => None,
+    }
 }
 
-/// The Manifest's poll interval (its `interval`, else a minute); an
-/// unparsable one is reported as the Manifest's failure.
+/// The Manifest's poll interval (its `oci.interval`, else a minute; a Flux
+/// source's status is read every few seconds); an unparsable one is
+/// reported as the Manifest's failure.
 pub fn interval(m: &Manifest) -> Result<Duration, String> {
-    match m.spec.code.as_ref().and_then(|c| c.oci.interval.as_deref()) {
-        Some(text) => oci::parse_interval(text),
-        None => Ok(oci::DEFAULT_INTERVAL),
+    let Some(code) = m.spec.code.as_ref() else {
+        return Ok(oci::DEFAULT_INTERVAL);
+    };
+    match &code.oci {
+        None => Ok(flux::INTERVAL),
+        Some(oci) => match oci.interval.as_deref() {
+            Some(text) => oci::parse_interval(text),
+            None => Ok(oci::DEFAULT_INTERVAL),
+        },
     }
+}
+
+/// What a poll starts from: the pull credentials of an OCI artifact, or
+/// what a Flux source's status advertises.
+pub enum PollInput {
+    Oci(Result<Option<String>, String>),
+    Flux(Result<flux::Artifact, SourceError>),
 }
 
 /// The pull credentials of a `kubernetes.io/dockerconfigjson` Secret's
@@ -123,26 +146,62 @@ pub fn credentials(dockerconfigjson: &str, url: &str) -> Result<String, String> 
 pub async fn poll_one(
     envs: &Arc<Environments>,
     m: &Manifest,
-    creds: Result<Option<String>, String>,
+    input: PollInput,
     state: &CodeState,
 ) -> Option<CodeState> {
     let code = m.spec.code.as_ref()?;
-    let url = code.oci.url.as_str();
     let path = code.path.as_deref().unwrap_or(".");
+    let last = state.loaded.as_ref().map(|l| l.digest.as_str());
     let mut next = state.clone();
-    let outcome = match creds {
-        Err(why) => Err(SourceError::Unreachable {
-            url: url.to_string(),
-            why: format!("{why} (secretRef of Manifest {})", m.name_any()),
-        }),
-        Ok(creds) => {
-            let access = Access {
-                creds,
-                insecure: code.oci.insecure,
+    // What a failure names as the attempt: the advertised revision, else
+    // the URL or source.
+    let (attempt, outcome) = match (input, &code.oci) {
+        (PollInput::Oci(creds), Some(oci)) => {
+            let url = oci.url.as_str();
+            let outcome = match creds {
+                Err(why) => Err(SourceError::Unreachable {
+                    url: url.to_string(),
+                    why: format!("{why} (secretRef of Manifest {})", m.name_any()),
+                }),
+                Ok(creds) => {
+                    let access = Access {
+                        creds,
+                        insecure: oci.insecure,
+                    };
+                    oci::poll(envs, url, &access, path, last).await
+                }
             };
-            let last = state.loaded.as_ref().map(|l| l.digest.as_str());
-            oci::poll(envs, url, &access, path, last).await
+            (url.to_string(), outcome)
         }
+        (PollInput::Flux(artifact), None) => match artifact {
+            Ok(a) => {
+                // A revision that failed for good (its tarball does not
+                // match its digest, or does not load) is not downloaded
+                // again until the source advertises another one.
+                let failed_for_good = state.attempted.as_deref() == Some(a.revision.as_str())
+                    && state.error.as_ref().is_some_and(|(why, _)| {
+                        matches!(*why, "DigestMismatch" | "ArtifactFailed")
+                    });
+                if failed_for_good {
+                    return None;
+                }
+                let last = state
+                    .loaded
+                    .as_ref()
+                    .map(|l| (l.digest.as_str(), l.revision.as_str()));
+                (a.revision.clone(), flux::poll(envs, &a, path, last).await)
+            }
+            Err(e) => {
+                let what = code
+                    .source_ref
+                    .as_ref()
+                    .map(|r| flux::describe(r, &m.namespace().unwrap_or_default()))
+                    .unwrap_or_default();
+                (what, Err(e))
+            }
+        },
+        // The spec changed kind between reading it and polling: next tick.
+        _ => return None,
     };
     match outcome {
         Ok(None) => {
@@ -154,6 +213,7 @@ pub async fn poll_one(
         Ok(Some(rev)) => next.succeeded(Loaded {
             revision: rev.revision,
             digest: rev.digest,
+            layer_digest: rev.layer_digest,
             code: rev.code,
         }),
         Err(e) => {
@@ -161,7 +221,7 @@ pub async fn poll_one(
             if same {
                 return None;
             }
-            next.failed(url, &e);
+            next.failed(&attempt, &e);
         }
     }
     Some(next)
@@ -220,6 +280,7 @@ mod tests {
         st.succeeded(Loaded {
             revision: "r1".into(),
             digest: "sha256:1".into(),
+            layer_digest: "sha256:l1".into(),
             code,
         });
         st.failed("oci://x/y:z", &SourceError::ArtifactFailed("broken".into()));

@@ -7,6 +7,7 @@
 //! objects and a fake compile function.
 
 use super::code::{CodeState, Loaded};
+use super::files;
 use super::grant::{self, Grants};
 use crate::k8s::crd::{
     CatalogSource, Manifest, ManifestError, ManifestStatus, NodeCatalog, NodeCatalogSpec, NodeFacts,
@@ -415,14 +416,21 @@ impl Planner {
     }
 
     /// Forgets the code of Manifests that are gone or no longer have
-    /// `spec.code`; gives the layer digests still in use.
-    pub fn retain_code(&self, keep: &HashSet<ManifestKey>) -> Vec<String> {
-        let Ok(mut c) = self.code.lock() else {
+    /// `spec.code`.
+    pub fn retain_code(&self, keep: &HashSet<ManifestKey>) {
+        if let Ok(mut c) = self.code.lock() {
+            c.retain(|k, _| keep.contains(k));
+        }
+    }
+
+    /// The digests of the tarballs that nodes are compiled from (what the
+    /// artifact cache must keep).
+    pub fn loaded_layer_digests(&self) -> Vec<String> {
+        let Ok(c) = self.code.lock() else {
             return Vec::new();
         };
-        c.retain(|k, _| keep.contains(k));
         c.values()
-            .filter_map(|s| s.loaded.as_ref().map(|l| l.digest.clone()))
+            .filter_map(|s| s.loaded.as_ref().map(|l| l.layer_digest.clone()))
             .collect()
     }
 
@@ -517,6 +525,7 @@ impl Planner {
         let mut input_owner: Vec<usize> = Vec::new();
         let mut sources = Vec::new();
         let mut noop_paths = Vec::new();
+        let mut env_noop = false;
         let mut any_selected = false;
         let mut all_selected_noop = true;
         // The Manifest whose `spec.code` supplies the environment, and a
@@ -561,10 +570,10 @@ impl Planner {
                 all_selected_noop &= m.spec.noop;
                 let generation = m.metadata.generation.unwrap_or(0);
                 (m.uid(), generation, &loaded.digest, m.spec.noop).hash(&mut hasher);
+                // A noop environment: its manifests' resources and its
+                // modules' (every file that is no inline Manifest's).
+                env_noop = m.spec.noop;
                 for manifest in &loaded.code.manifests {
-                    if m.spec.noop {
-                        noop_paths.push(manifest.path.clone());
-                    }
                     inputs.push(ManifestInput {
                         manifest: manifest.clone(),
                         apply_top_level: true,
@@ -822,7 +831,7 @@ impl Planner {
                             reason: reason::COMPILE_FAILED,
                         });
                     }
-                    mark_noop(&mut catalog, &noop_paths);
+                    mark_noop(&mut catalog, &noop_paths, env_noop, &sources);
                     let key = Some(facts.spec.seal_key.as_str());
                     if let Err(e) = self.sealer.seal_catalog(&mut catalog, &name, key) {
                         let message = e.to_string();
@@ -838,12 +847,22 @@ impl Planner {
                         blamed: None,
                         reason: reason::COMPILE_FAILED,
                     })?;
+                    let files =
+                        files::bundle(&catalog, &request.modulepath).map_err(|e| Failure {
+                            message: e.to_string(),
+                            blamed: None,
+                            reason: reason::COMPILE_FAILED,
+                        })?;
                     Ok(NodeCatalogSpec {
-                        digest: codec::digest(&catalog, noop),
+                        digest: files::combined_digest(
+                            &codec::digest(&catalog, noop),
+                            files.as_ref(),
+                        ),
                         noop,
                         sources: sources.clone(),
                         catalog: encoded.catalog,
                         compressed_catalog: encoded.compressed_catalog,
+                        files: files.map(|f| f.encoded),
                     })
                 })(),
             }
@@ -965,14 +984,28 @@ struct Failure {
 
 /// Marks the resources declared in noop Manifests with Puppet's `noop`
 /// metaparameter, unless the code set it explicitly.
-fn mark_noop(catalog: &mut Catalog, noop_paths: &[String]) {
-    if noop_paths.is_empty() {
+fn mark_noop(
+    catalog: &mut Catalog,
+    noop_paths: &[String],
+    env_noop: bool,
+    sources: &[CatalogSource],
+) {
+    if noop_paths.is_empty() && !env_noop {
         return;
     }
+    // With a noop environment, whatever no inline Manifest declares is
+    // the environment's (its manifests and every module's code).
+    let inline: Vec<String> = sources
+        .iter()
+        .filter(|s| s.revision.is_none())
+        .map(|s| source_path(&s.namespace, &s.name))
+        .collect();
     for r in &mut catalog.resources {
-        if r.file.as_ref().is_some_and(|f| noop_paths.contains(f))
-            && !r.parameters.contains_key("noop")
-        {
+        let Some(file) = r.file.as_ref() else {
+            continue;
+        };
+        let noop = noop_paths.contains(file) || (env_noop && !inline.contains(file));
+        if noop && !r.parameters.contains_key("noop") {
             r.parameters
                 .insert("noop".into(), serde_json::Value::Bool(true));
         }
@@ -1187,9 +1220,10 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
             Some(l) => format!("{message}; nodes keep revision {}", l.revision),
             None => message.clone(),
         };
-        // An unreachable registry is retried at the next poll; a bad
-        // artifact needs a new one.
-        let stalled = *why != "ArtifactUnreachable";
+        // An unreachable registry is retried at the next poll, a Flux
+        // source without an artifact yet is waited for; a bad artifact
+        // needs a new one, a missing source a fix.
+        let stalled = !matches!(*why, "ArtifactUnreachable" | "SourceNotReady");
         (
             Wanted::new(kind::READY, false, why, msg.clone()),
             Wanted::new(
@@ -1206,7 +1240,7 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
             ),
         )
     } else if with_code && loaded.is_none() {
-        let msg = "fetching the artifact of spec.code.oci.url".to_string();
+        let msg = "fetching the artifact of spec.code".to_string();
         (
             Wanted::new(kind::READY, false, "Fetching", msg.clone()),
             Wanted::new(kind::RECONCILING, true, "Fetching", msg),

@@ -97,6 +97,7 @@ pub async fn fetch(
     Ok(Revision {
         revision: pulled.revision.unwrap_or_else(|| pulled.digest.clone()),
         digest: pulled.digest,
+        layer_digest: pulled.layer_digest,
         code,
     })
 }

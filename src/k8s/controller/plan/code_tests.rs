@@ -19,12 +19,13 @@ fn web() -> Node {
 fn with_code(namespace: &str, name: &str) -> Manifest {
     let mut m = Manifest::test(namespace, name, "");
     m.spec.code = Some(ManifestCode {
-        oci: OciSource {
+        oci: Some(OciSource {
             url: "oci://registry.local/env:prod".into(),
             secret_ref: None,
             interval: None,
             insecure: true,
-        },
+        }),
+        source_ref: None,
         path: None,
     });
     m
@@ -39,6 +40,7 @@ fn revision(revision: &str, source: &str) -> Loaded {
     Loaded {
         revision: revision.into(),
         digest: format!("sha256:{revision}"),
+        layer_digest: format!("sha256:layer-{revision}"),
         code: Arc::new(Code {
             label: format!("/cache/{revision}"),
             manifests: vec![Arc::new(manifest)],
@@ -137,6 +139,13 @@ fn nodes_follow_the_environments_revisions_and_name_them() {
     // Until the node holds r2, the Manifest is not compiled everywhere.
     let st = status(&planner, &m, std::slice::from_ref(&cat));
     assert_eq!(condition(&st, kind::READY), ("False", "Compiling"));
+    // The artifact cache keeps r2's tarball only; a Manifest gone, none.
+    assert_eq!(
+        planner.loaded_layer_digests(),
+        vec!["sha256:layer-r2".to_string()]
+    );
+    planner.retain_code(&HashSet::new());
+    assert!(planner.loaded_layer_digests().is_empty());
 }
 
 #[test]
@@ -303,4 +312,48 @@ fn the_environments_resources_answer_to_the_manifests_grants() {
         Some(NodeOutcome::Failed { reason, .. }) => assert_eq!(*reason, grant::GRANT_EXCEEDED),
         None => panic!("no outcome"),
     }
+}
+
+#[test]
+fn a_noop_environment_marks_its_modules_resources_too() {
+    let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let inner = fixtures::fake_compile(calls);
+    // The environment's module declares a resource of its own.
+    let planner = Planner::new(
+        fixtures::fake_parse(),
+        Arc::new(move |scope: &CompileScope, req: &CompileRequest| {
+            let mut catalog = inner(scope, req)?;
+            if req.modulepath.iter().any(|p| p.ends_with("modules")) {
+                let mut r = catalog.resources[0].clone();
+                r.title = "/etc/from-module".into();
+                r.file = Some("/cache/r1/modules/m/manifests/init.pp".into());
+                r.parameters.shift_remove("noop");
+                catalog.resources.push(r);
+            }
+            Ok(catalog)
+        }),
+        Arc::new(ControllerMetrics::default()),
+    )
+    .with_graph_check(fixtures::fake_graph_check());
+    let mut m = with_code("ops", "site");
+    m.spec.noop = true;
+    let inline = Manifest::test("ops", "extra", "file /etc/extra x");
+    loaded(&planner, &m, revision("r1", "file /etc/motd one"));
+    let manifests = vec![Arc::new(m), Arc::new(inline)];
+    let spec = spec_of(planner.plan(&web(), Some(&NodeFacts::test("web-1")), &manifests, None));
+    let catalog = catalog_of(&spec);
+    let noop = |title: &str| {
+        catalog
+            .resources
+            .iter()
+            .find(|r| r.title == title)
+            .and_then(|r| r.parameters.get("noop").cloned())
+    };
+    assert_eq!(noop("/etc/motd"), Some(serde_json::Value::Bool(true)));
+    assert_eq!(
+        noop("/etc/from-module"),
+        Some(serde_json::Value::Bool(true))
+    );
+    assert_eq!(noop("/etc/extra"), None, "the inline Manifest is not noop");
+    assert!(!spec.noop, "not every Manifest is noop: the catalog is not");
 }

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Issue 16: fleet scale without agents. N Node objects (KUPPET_E2E_FLEET,
+# default 1000) with NodeFacts of 5 roles, one Manifest whose catalog depends
+# on the role; measures, for the first compile of every node and for an edit:
+# the time until every node's NodeCatalog holds the Manifest's generation,
+# the compiles the controller actually ran (the rest reused), its peak
+# memory, and the API server's write requests for NodeCatalogs per second.
+. "$(dirname "$0")/../lib.sh"
+. "$E2E_DIR/kuppet.bash"
+require_compile_and_apply
+
+N=${KUPPET_E2E_FLEET:-1000}
+ROLES=(web db cache queue batch)
+cleanup() {
+    k delete manifest fleet -n default --ignore-not-found >/dev/null
+    k delete nodefacts -l e2e-fleet=1 --wait=false >/dev/null 2>&1 || true
+    k delete nodecatalogs -l e2e-fleet=1 --wait=false >/dev/null 2>&1 || true
+    k delete nodes -l e2e-fleet=1 --wait=false >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+install_kuppet
+
+# --- N nodes and their facts, written in bulk (as agents would, once) ---------
+objects=$E2E_STATE/fleet-objects
+rm -rf "$objects"
+mkdir -p "$objects"
+t0=$(now_ms)
+for ((i = 0; i < N; i++)); do
+    name=$(printf 'e2e-fleet-%05d' "$i")
+    role=${ROLES[i % ${#ROLES[@]}]}
+    zone=zone-$((i % 3))
+    batch=$objects/batch-$((i / 500)).yaml
+    cat >>"$batch" <<EOF
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: $name
+  labels: {kubernetes.io/hostname: $name, role: $role, topology.kubernetes.io/zone: $zone, e2e-fleet: "1"}
+---
+apiVersion: kuppet.dev/v1alpha1
+kind: NodeFacts
+metadata:
+  name: $name
+  labels: {e2e-fleet: "1"}
+spec:
+  agentVersion: e2e
+  facts:
+    kernel: Linux
+    os: {family: Debian, name: Debian, release: {major: "12", full: "12.8"}}
+    networking: {hostname: $name, fqdn: $name.example.com, ip: 10.0.$((i / 250)).$((i % 250 + 1))}
+    processors: {count: $((2 + (i % ${#ROLES[@]}) * 2))}
+    memory: {system: {total_bytes: 8589934592}}
+    role: $role
+EOF
+done
+for f in "$objects"/batch-*.yaml; do
+    k apply --server-side -f "$f" >/dev/null || fail "could not create the nodes of $f"
+done
+measure "creating $N Nodes and NodeFacts" "$(seconds_since "$t0")"
+
+metrics_port=$(free_port)
+start_controller controller-fleet --metrics-addr "127.0.0.1:$metrics_port"
+wait_for 60 "the controller's metrics" curl -fsS "http://127.0.0.1:$metrics_port/metrics"
+compiles() {
+    curl -fsS "http://127.0.0.1:$metrics_port/metrics" |
+        awk '/^kuppet_compiles_total/ {s += $NF} END {printf "%d", s}'
+}
+catalog_writes() {
+    kubectl get --raw /metrics |
+        awk '/^apiserver_request_total\{/ && /resource="nodecatalogs"/ && /verb="(APPLY|PATCH|CREATE|UPDATE|POST|PUT)"/ {s += $NF} END {printf "%d", s}'
+}
+
+manifest() {
+    apply_manifest fleet '{e2e-fleet: "1"}' "$(
+        cat <<PP
+\$role = \$facts['role']
+\$settings = {
+  'web'   => {'port' => 80,   'workers' => \$facts['processors']['count'] * 2},
+  'db'    => {'port' => 5432, 'workers' => \$facts['processors']['count']},
+  'cache' => {'port' => 6379, 'workers' => 1},
+  'queue' => {'port' => 5672, 'workers' => 4},
+  'batch' => {'port' => 0,    'workers' => \$facts['processors']['count'] * 4},
+}[\$role]
+file { '/etc/fleet': ensure => directory }
+range(1, 20).each |\$n| {
+  file { "/etc/fleet/\${role}-\${n}.conf":
+    ensure  => file,
+    content => "role=\${role} port=\${settings['port']} workers=\${settings['workers']} n=\${n} rev=$1\n",
+  }
+}
+package { ["\${role}-server", 'curl', 'vim']: ensure => installed }
+service { "\${role}-server": ensure => running, enable => true, require => Package["\${role}-server"] }
+user { \$role: ensure => present, managehome => true }
+PP
+    )"
+}
+# all_written GEN: every node's NodeCatalog holds generation GEN of the Manifest.
+all_written() {
+    [[ $(k get manifest fleet -n default -o jsonpath='{.status.compiledNodes} {.status.observedGeneration}') == "$N $1" ]]
+}
+
+for pass in first edit; do
+    c0=$(compiles) w0=$(catalog_writes) t0=$(now_ms)
+    manifest "$pass"
+    gen=$(k get manifest fleet -n default -o jsonpath='{.metadata.generation}')
+    wait_for 900 "every NodeCatalog written ($pass)" all_written "$gen"
+    secs=$(seconds_since "$t0")
+    measure "$pass: Manifest apply to all $N NodeCatalogs written" "$secs"
+    measure "$pass: compiles run for $N nodes of ${#ROLES[@]} roles" "$(($(compiles) - c0))" ""
+    writes=$(($(catalog_writes) - w0))
+    measure "$pass: NodeCatalog writes to the API server" "$writes" ""
+    measure "$pass: NodeCatalog writes per second" "$(awk -v w="$writes" -v s="$secs" 'BEGIN {printf "%.0f", w / s}')" "/s"
+done
+pid=$(bg_pid controller-fleet) || fail "the controller is not running"
+measure "controller peak memory (VmHWM), $N nodes" "$(($(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status") / 1024))" " MiB"
+
+# Spot check: the role decides the catalog.
+catalog_json() {
+    local packed
+    packed=$(k get nodecatalog "$1" -o jsonpath='{.spec.compressedCatalog}')
+    if [[ -n $packed ]]; then
+        base64 -d <<<"$packed" | gunzip
+    else
+        k get nodecatalog "$1" -o jsonpath='{.spec.catalog}'
+    fi
+}
+assert_contains "$(catalog_json "$(printf 'e2e-fleet-%05d' 6)")" "/etc/fleet/db-20.conf" "node 6 (role db) has the db files"
+assert_contains "$(catalog_json "$(printf 'e2e-fleet-%05d' 9)")" "/etc/fleet/batch-20.conf" "node 9 (role batch) has the batch files"
