@@ -157,3 +157,26 @@ fn each_compile_runs_the_functions_of_its_own_modulepath() {
         assert!(json.contains(want), "{want}: {json}");
     }
 }
+
+#[test]
+fn a_string_from_ruby_larger_than_a_value_may_be_is_refused() {
+    let limits = Limits {
+        max_bytes: 3000,
+        ..Limits::default()
+    };
+    let err = compile(
+        "notify { 'x': message => rubyfn::shape(sprintf('%2000s', 'x'), 2) }",
+        limits,
+    )
+    .expect_err("too large");
+    assert!(
+        err.headline().contains("a string from a Ruby function"),
+        "{}",
+        err.headline()
+    );
+    let ok = compile(
+        "notify { 'x': message => rubyfn::shape(sprintf('%1000s', 'x'), 2) }",
+        limits,
+    );
+    assert!(ok.is_ok(), "{ok:?}");
+}

@@ -532,7 +532,11 @@ impl<'a> Compiler<'a> {
             Wire::Bool(b) => Value::Bool(b),
             Wire::Int(i) => Value::Integer(i),
             Wire::Float(x) => Value::Float(x),
-            Wire::Str(s) => Value::string(s),
+            Wire::Str(s) => {
+                kuppet_values::budget::check_size("a string from a Ruby function", s.len())
+                    .map_err(|x| x.to_string())?;
+                Value::string(s)
+            }
             Wire::Regexp(src) => Value::Regex(Rc::new(RegexValue::new(&src)?)),
             Wire::Array(items) => Value::array(
                 items

@@ -636,6 +636,20 @@ end
 
 module PuppetX; end
 
+# A function must not end the compile's process: `exit` raises SystemExit,
+# which the request's rescue turns into an error; `exit!` and `abort` are
+# made to raise too.
+module Kernel
+  def exit!(*) = raise(SecurityError, 'exit! is not allowed in a Puppet function')
+  def abort(msg = nil) = raise(SecurityError, "abort is not allowed in a Puppet function#{msg ? ": #{msg}" : ''}")
+  module_function :exit!, :abort
+end
+
+module Process
+  def self.exit!(*) = raise(SecurityError, 'Process.exit! is not allowed in a Puppet function')
+  def self.abort(*) = raise(SecurityError, 'Process.abort is not allowed in a Puppet function')
+end
+
 # `require 'puppet'`, `'puppet_x'` and Puppet's own files (`'puppet/util'`
 # ...) are this shim: only modules' files are loaded.
 module Kernel

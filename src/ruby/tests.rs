@@ -185,3 +185,15 @@ fn a_host_that_panics_in_a_callback_leaves_the_vm_usable() {
     assert!(r.is_err(), "the panic went through");
     assert_eq!(eval("40 + 2").expect("ok"), Wire::Int(42));
 }
+
+#[test]
+fn a_function_cannot_end_the_process() {
+    for src in ["exit!(3)", "Process.exit!(3)", "abort('bye')", "exit(3)"] {
+        let e = eval(src).expect_err(src);
+        assert!(
+            matches!(&e.kind, ErrorKind::Raised { class } if class == "SecurityError" || class == "SystemExit"),
+            "{src}: {e:?}"
+        );
+    }
+    assert_eq!(eval("1").expect("still here"), Wire::Int(1));
+}
