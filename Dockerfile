@@ -11,10 +11,10 @@
 
 # --- build -----------------------------------------------------------------
 FROM rust:1.95-slim-bookworm AS build
-# libaugeas (the augeas type, through raugeas: bindgen needs libclang) and
-# Debian's lenses.
+# libaugeas (the augeas type, through raugeas: bindgen needs libclang),
+# Debian's lenses, and Ruby 3.1 (the embedded Ruby of modules' functions).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libaugeas-dev augeas-lenses libclang-dev pkg-config \
+ && apt-get install -y --no-install-recommends libaugeas-dev augeas-lenses libclang-dev pkg-config ruby-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .

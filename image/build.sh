@@ -83,6 +83,15 @@ rootfs() {
         cp -L "$lib" "$dir$lib"
         chmod 0755 "$dir$lib"
     done
+    # A binary with the embedded Ruby (modules' Ruby functions) needs Ruby's
+    # standard library beside libruby.
+    if ldd "$bin" 2>/dev/null | grep -q libruby; then
+        for rubydir in /usr/lib/ruby/3.1.0 /usr/lib/x86_64-linux-gnu/ruby/3.1.0; do
+            [[ -d $rubydir ]] || continue
+            mkdir -p "$dir$(dirname "$rubydir")"
+            cp -r "$rubydir" "$dir$rubydir"
+        done
+    fi
     # The augeas type compiles its lenses in the agent's own filesystem,
     # before it enters the managed root.
     if [[ -d /usr/share/augeas/lenses ]]; then

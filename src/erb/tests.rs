@@ -270,6 +270,11 @@ fn scope_and_functions() {
         "3 Hello World versioncmp(1,2)"
     );
     assert_eq!(render("<%= scope.call_function('x', [1, nil]) %>"), "x(1,)");
+    // A Hash is splatted into its pairs, as Puppet's `*args` does.
+    assert_eq!(
+        render("<%= scope.call_function('x', {'a' => 1, 'b' => 2}) %>"),
+        "x([a, 1],[b, 2])"
+    );
     assert!(render("<%= scope.function_fail(['boom']) %>").contains("boom"));
 }
 

@@ -166,12 +166,17 @@ impl<'a> Compiler<'a> {
         if self.resource_type(name).is_some() {
             return Err(self.call_error(format!("Unknown function: '{name}'"), e, m));
         }
-        match found {
-            Some(Found::Library(run)) => self.call_builtin(Builtin::Pure(run), call),
-            _ => Err(EvalError::new(format!("Unknown function: '{name}'."))
-                .at(m, e.span)
-                .into()),
+        if let Some(Found::Library(run)) = found {
+            return self.call_builtin(Builtin::Pure(run), call);
         }
+        // After every native function: the modules' own Ruby functions.
+        #[cfg(feature = "ruby")]
+        if let Some(func) = self.ruby_function(name, e, call.frame, m)? {
+            return self.call_ruby_function(name, func, call.args, lambda, e, call.frame, m);
+        }
+        Err(EvalError::new(format!("Unknown function: '{name}'."))
+            .at(m, e.span)
+            .into())
     }
 
     /// Runs a built-in function; a pure one's error is located at the call.
@@ -395,6 +400,9 @@ impl<'a> Compiler<'a> {
         match functions::lookup(name, false) {
             Some(Found::Module { file, .. }) => self.module_file_exists(file),
             Some(_) => name != crate::epp::EPP_TEXT,
+            #[cfg(feature = "ruby")]
+            None => self.ruby_function_exists(name),
+            #[cfg(not(feature = "ruby"))]
             None => false,
         }
     }

@@ -187,6 +187,9 @@ pub struct Compiler<'a> {
     /// The types of class and define parameters, evaluated once where the
     /// definition is loaded (Puppet's `create_type_map`), by parameter.
     pub param_types: FxHashMap<*const Parameter, Value>,
+    /// Modules' Ruby functions found, loaded and described in this compile.
+    #[cfg(feature = "ruby")]
+    pub ruby: super::ruby::RubyState,
 }
 
 /// A matched node definition, the node resource's name, and regex captures.
@@ -209,6 +212,8 @@ impl<'a> Compiler<'a> {
             facts: facts_value,
             hiera: kuppet_hiera::HieraState::new(None, modulepath.clone()),
             modules: Modules::new(&modulepath),
+            #[cfg(feature = "ruby")]
+            ruby: Default::default(),
             allow_generate: false,
             environment: "production".to_string(),
             secrets: Default::default(),

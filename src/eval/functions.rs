@@ -11,6 +11,7 @@
 //! | [`Builtin::Compiler`] | [`stdlib`] | puppetlabs-stdlib functions that touch the catalog, scope or facts (`ensure_packages`, `fqdn_rand` ...), checked against stdlib's signatures |
 //! | any | [`modules`] | Ruby functions of other modules, offered only when the module is on the modulepath |
 //! | [`Builtin::Pure`] | [`library`] | every other pure function of Puppet's core and stdlib: arguments in, value out |
+//! | Ruby | `crate::ruby` (feature `ruby`) | any other module's Ruby function (`lib/puppet/functions`, `lib/puppet/parser/functions`), run in the embedded Ruby |
 //!
 //! A name that is none of these, or a resource type's name, is Puppet's
 //! `Unknown function` error. Each function is documented where it is

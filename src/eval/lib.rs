@@ -27,6 +27,8 @@ mod loader;
 pub mod lookup;
 pub mod modules;
 pub mod resource_types;
+#[cfg(feature = "ruby")]
+mod ruby;
 pub mod scope;
 #[cfg(test)]
 mod type_fixtures;

@@ -209,6 +209,17 @@ pub fn limits() -> Limits {
     }
 }
 
+/// The wall time left before the compile's deadline (`None` without a
+/// budget); zero once it has passed.
+pub fn time_left() -> Option<Duration> {
+    if !ACTIVE.get() {
+        return None;
+    }
+    DEADLINE
+        .get()
+        .map(|d| d.saturating_duration_since(Instant::now()))
+}
+
 /// Steps counted since [`install`].
 pub fn steps() -> u64 {
     STEPS.get()

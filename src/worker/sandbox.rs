@@ -77,9 +77,19 @@ fn set_limit(resource: libc::__rlimit_resource_t, value: u64) -> std::io::Result
     Ok(())
 }
 
-/// The system directories a worker may read (libraries, time zones); the
-/// rest of the file system is closed to it when Landlock is available.
-pub const SYSTEM_READ_PATHS: &[&str] = &["/usr", "/lib", "/lib64", "/etc/localtime"];
+/// The system directories a worker may read (libraries, time zones, and
+/// under `/usr` Ruby's standard library for the embedded Ruby of modules'
+/// functions); `/proc/self/statm`, the process's size, which the embedded
+/// Ruby's watchdog compares with the memory budget. The rest of the file
+/// system is closed to it when Landlock is available. The embedded Ruby
+/// starts on first use, after [`isolate`], so its thread is sandboxed too.
+pub const SYSTEM_READ_PATHS: &[&str] = &[
+    "/usr",
+    "/lib",
+    "/lib64",
+    "/etc/localtime",
+    "/proc/self/statm",
+];
 
 /// Makes the calling process (single-threaded, before reading any input)
 /// give up privileges, the network and the file system; returns one line

@@ -69,6 +69,13 @@ impl Interp<'_> {
                 let list = match args.get(1) {
                     None => vec![],
                     Some(RValue::Array(a)) => a.v.borrow().clone(),
+                    // Puppet splats the arguments (`*args`): a Hash becomes
+                    // its [key, value] pairs (sudo's `sudo::defaults`).
+                    Some(RValue::Hash(h)) => h
+                        .entries()
+                        .into_iter()
+                        .map(|(k, v)| RValue::array(vec![k, v]))
+                        .collect(),
                     Some(other) => vec![other.clone()],
                 };
                 self.puppet_function(&fname, list)?

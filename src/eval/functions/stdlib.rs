@@ -642,7 +642,7 @@ impl<'a> Compiler<'a> {
     // ----- validate_legacy and merge
 
     /// A type written as a string (`'Optional[String]'`), resolved here.
-    fn parse_type_string(&mut self, text: &str) -> Result<PType, String> {
+    pub(crate) fn parse_type_string(&mut self, text: &str) -> Result<PType, String> {
         let manifest = kuppet_syntax::parse("", text).map_err(|d| d.headline())?;
         let manifest: &'a Manifest = self.arena.alloc(manifest);
         let Some(expr) = manifest.program.body.first() else {

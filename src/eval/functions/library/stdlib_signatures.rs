@@ -69,7 +69,14 @@ pub(crate) fn check_stdlib_args(name: &str, args: &[Value]) -> Result<(), String
         "fact" => check("fact", || vec![sig(&[P::Req("String", "fact_name")])], args).map(drop),
         "deprecation" => check(
             "deprecation",
-            || vec![sig(&[P::Req("String", "key"), P::Req("String", "message")])],
+            // stdlib 9 added the optional third parameter.
+            || {
+                vec![sig(&[
+                    P::Req("String", "key"),
+                    P::Req("String", "message"),
+                    P::Opt("Boolean", "use_strict_setting"),
+                ])]
+            },
             args,
         )
         .map(drop),

@@ -1,0 +1,3 @@
+# Ruby functions of modules exist for defined().
+notify { 'a': message => defined('rubyfn::shape') }
+notify { 'b': message => defined('rubyfn::nope') }

@@ -1,0 +1,2 @@
+# A Puppet::ParseError raised in Ruby.
+notify { 'x': message => rubyfn::fails('parse') }

@@ -1,0 +1,2 @@
+# A Ruby bug (NoMethodError) in a module function.
+notify { 'x': message => rubyfn::fails('bug') }
