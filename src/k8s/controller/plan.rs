@@ -352,6 +352,31 @@ pub enum Plan {
     Unavailable(String),
 }
 
+/// The Nodes a rollout lets hold a generation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Gate {
+    pub generation: i64,
+    pub admitted: HashSet<String>,
+}
+
+/// A Manifest's last generation rolled out to every Node.
+#[derive(Clone)]
+pub struct Stable {
+    pub generation: i64,
+    pub source: String,
+    pub parsed: Arc<syntax::Manifest>,
+}
+
+/// Which version of a Manifest a node's compile takes.
+enum Version {
+    /// The current generation (no rollout, or the rollout reached the node).
+    Current,
+    /// The stable generation: the rollout has not reached the node.
+    Stable(i64, Arc<syntax::Manifest>),
+    /// Nothing: not reached, and no generation was ever rolled out.
+    Nothing,
+}
+
 /// The controller's decisions, with their caches.
 pub struct Planner {
     parse: ParseFn,
@@ -362,6 +387,12 @@ pub struct Planner {
     /// writes it; compiles read the last good revision).
     code: Mutex<HashMap<ManifestKey, CodeState>>,
     outcomes: Mutex<HashMap<String, NodeOutcome>>,
+    /// Per Manifest with `spec.rollout`: the Nodes its rollout admitted to
+    /// its current generation (the status pass decides them).
+    gates: Mutex<HashMap<ManifestKey, Gate>>,
+    /// Per Manifest: the last generation rolled out to every Node, which
+    /// the Nodes a rollout has not reached are compiled with.
+    stable: Mutex<HashMap<ManifestKey, Stable>>,
     metrics: Arc<ControllerMetrics>,
     /// Seals each catalog's Sensitive values to its node's key.
     sealer: seal::Sealer,
@@ -376,6 +407,8 @@ impl Planner {
             parses: ParseCache::default(),
             code: Mutex::default(),
             outcomes: Mutex::default(),
+            gates: Mutex::default(),
+            stable: Mutex::default(),
             metrics,
             sealer: seal::Sealer::random(),
         }
@@ -424,6 +457,106 @@ impl Planner {
         c.values()
             .filter_map(|s| s.loaded.as_ref().map(|l| l.digest.clone()))
             .collect()
+    }
+
+    /// Records a rollout's admitted Nodes; gives the Nodes whose
+    /// admission changed (to compile again).
+    pub fn set_gate(&self, key: ManifestKey, gate: Gate) -> Vec<String> {
+        let Ok(mut gates) = self.gates.lock() else {
+            return Vec::new();
+        };
+        let old = gates.get(&key).cloned().unwrap_or_default();
+        let mut changed: Vec<String> = if old.generation != gate.generation {
+            old.admitted.union(&gate.admitted).cloned().collect()
+        } else {
+            old.admitted
+                .symmetric_difference(&gate.admitted)
+                .cloned()
+                .collect()
+        };
+        changed.sort();
+        gates.insert(key, gate);
+        changed
+    }
+
+    /// The rollout gate of the Manifest `key`, if its status pass ran.
+    pub fn gate(&self, key: &ManifestKey) -> Option<Gate> {
+        self.gates.lock().ok()?.get(key).cloned()
+    }
+
+    /// The stable generation of a Manifest: the one recorded, else the one
+    /// its status kept (a restarted controller).
+    pub fn stable(&self, m: &Manifest) -> Option<Stable> {
+        let key = key_of(m);
+        if let Some(s) = self.stable.lock().ok()?.get(&key) {
+            return Some(s.clone());
+        }
+        let kept = m.status.as_ref()?.rollout.as_ref()?;
+        let (generation, source) = (kept.stable_generation?, kept.stable_source.clone()?);
+        self.record_stable(m, generation, &source)
+    }
+
+    /// Records `source` at `generation` as the Manifest's stable generation
+    /// (when it parses); gives it back.
+    pub fn record_stable(&self, m: &Manifest, generation: i64, source: &str) -> Option<Stable> {
+        let key = key_of(m);
+        if let Some(s) = self.stable.lock().ok()?.get(&key)
+            && s.generation == generation
+            && s.source == source
+        {
+            return Some(s.clone());
+        }
+        let parsed = if m.metadata.generation == Some(generation) && m.spec.source == source {
+            self.parsed(m).usable.filter(|(g, _)| *g == generation)?.1
+        } else {
+            Arc::new((self.parse)(&source_path(&key.0, &key.1), source).ok()?)
+        };
+        let stable = Stable {
+            generation,
+            source: source.to_string(),
+            parsed,
+        };
+        self.stable.lock().ok()?.insert(key, stable.clone());
+        Some(stable)
+    }
+
+    /// Forgets the rollouts of Manifests that are gone.
+    pub fn retain_rollouts(&self, keep: &HashSet<ManifestKey>) {
+        if let Ok(mut g) = self.gates.lock() {
+            g.retain(|k, _| keep.contains(k));
+        }
+        if let Ok(mut s) = self.stable.lock() {
+            s.retain(|k, _| keep.contains(k));
+        }
+    }
+
+    /// Which version of `m` the compile of `node` takes: a rollout's
+    /// current generation only where it reached the node (its gate, or,
+    /// before the first gate, where the node's catalog holds it already).
+    fn version_for(&self, m: &Manifest, node: &str, current: Option<&NodeCatalog>) -> Version {
+        if m.spec.rollout.is_none() || m.spec.code.is_some() {
+            return Version::Current;
+        }
+        let key = key_of(m);
+        let generation = m.metadata.generation.unwrap_or(0);
+        let stable = self.stable(m);
+        if stable.as_ref().is_some_and(|s| s.generation == generation) {
+            return Version::Current;
+        }
+        let reached = match self.gate(&key).filter(|g| g.generation == generation) {
+            Some(g) => g.admitted.contains(node),
+            None => current.is_some_and(|c| {
+                c.spec
+                    .sources
+                    .iter()
+                    .any(|s| s.namespace == key.0 && s.name == key.1 && s.generation == generation)
+            }),
+        };
+        match (reached, stable) {
+            (true, _) => Version::Current,
+            (false, Some(s)) => Version::Stable(s.generation, s.parsed),
+            (false, None) => Version::Nothing,
+        }
     }
 
     /// The last compile outcome of every node.
@@ -581,7 +714,12 @@ impl Planner {
                 environment = Some((sources.len() - 1, loaded));
                 continue;
             }
-            let Some((generation, parsed)) = self.parsed(m).usable else {
+            let usable = match self.version_for(m, &name, current) {
+                Version::Current => self.parsed(m).usable,
+                Version::Stable(generation, parsed) => Some((generation, parsed)),
+                Version::Nothing => None,
+            };
+            let Some((generation, parsed)) = usable else {
                 continue;
             };
             if selected {
@@ -1309,6 +1447,7 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
             .and_then(|c| c.attempted.clone()),
         last_applied_revision: loaded.filter(|_| with_code).map(|l| l.revision.clone()),
         artifact_digest: loaded.filter(|_| with_code).map(|l| l.digest.clone()),
+        rollout: None,
     }
 }
 
@@ -1396,6 +1535,8 @@ pub fn granted_targets<'a>(
             },
         )
 }
+
+pub mod rollout;
 
 #[cfg(test)]
 mod code_tests;
