@@ -192,7 +192,6 @@ pub enum IntOrPercent {
 fn int_or_string(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "x-kubernetes-int-or-string": true,
-        "anyOf": [{"type": "integer"}, {"type": "string"}],
         "nullable": true
     })
 }

@@ -357,6 +357,10 @@ pub enum Plan {
 pub struct Gate {
     pub generation: i64,
     pub admitted: HashSet<String>,
+    /// The rollout status of the decision that made this gate: the next
+    /// decision starts from it (the Manifest in the watch cache may not
+    /// show it yet).
+    pub status: Option<crate::k8s::crd::RolloutStatus>,
 }
 
 /// A Manifest's last generation rolled out to every Node.
