@@ -1547,4 +1547,6 @@ mod code_tests;
 #[cfg(test)]
 mod grant_tests;
 #[cfg(test)]
+mod rollout_tests;
+#[cfg(test)]
 mod tests;

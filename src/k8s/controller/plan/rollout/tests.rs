@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::k8s::crd::{FailurePolicy, RolloutStage};
+use crate::k8s::status::{self, Wanted, kind};
 
 const T0: i64 = 1_800_000_000;
 
@@ -527,4 +528,132 @@ fn an_empty_fleet_is_complete() {
     let mut fleet = Fleet::new(0, 0, 0);
     let d = fleet.step(&s);
     assert_eq!(d.phase, Phase::Complete);
+}
+
+fn base_status(ready_reason: &'static str, ready: bool) -> ManifestStatus {
+    let wanted = vec![
+        Wanted::new(kind::READY, ready, ready_reason, "base"),
+        Wanted::new(kind::RECONCILING, !ready, ready_reason, ""),
+        Wanted::new(kind::STALLED, false, ready_reason, ""),
+    ];
+    ManifestStatus {
+        observed_generation: Some(2),
+        conditions: status::merge(&[], wanted, Some(2), "2027-01-01T00:00:00Z"),
+        ..Default::default()
+    }
+}
+
+fn condition(st: &ManifestStatus, type_: &str) -> (String, String) {
+    let c = status::find(&st.conditions, type_).expect("condition present");
+    (c.status.clone(), c.reason.clone())
+}
+
+#[test]
+fn the_status_says_where_the_rollout_stands() {
+    let s = canary_spec("untilPromoted");
+    let mut fleet = Fleet::new(6, 0, 2);
+    let d = fleet.step(&s);
+    let mut st = base_status("Compiling", false);
+    fold_status(
+        &mut st,
+        &[],
+        Ok(&d),
+        Some((1, "file /etc/motd old")),
+        "2027-01-01T00:00:00Z",
+    );
+    assert_eq!(
+        condition(&st, kind::READY),
+        ("False".into(), "RolloutProgressing".into())
+    );
+    assert_eq!(condition(&st, kind::RECONCILING).0, "True");
+    assert_eq!(condition(&st, kind::PROGRESSING).0, "True");
+    assert_eq!(condition(&st, kind::HALTED).0, "False");
+    let r = st.rollout.as_ref().expect("status.rollout");
+    assert_eq!((r.updated, r.pending, r.stable_generation), (2, 4, Some(1)));
+    assert_eq!(r.current_stage.as_deref(), Some("canary"));
+
+    fleet.fail("node-00", "File[/etc/motd]: permission denied");
+    let d = fleet.step(&s);
+    let mut st = base_status("ApplyFailed", false);
+    fold_status(&mut st, &[], Ok(&d), None, "2027-01-01T00:00:00Z");
+    assert_eq!(
+        condition(&st, kind::STALLED),
+        ("True".into(), "RolloutHalted".into())
+    );
+    assert_eq!(condition(&st, kind::HALTED).0, "True");
+    let msg = &status::find(&st.conditions, kind::READY)
+        .expect("ready")
+        .message;
+    assert!(
+        msg.contains("node-00: File[/etc/motd]: permission denied"),
+        "{msg}"
+    );
+
+    // A parse error outranks the rollout in kstatus; status.rollout stays.
+    let mut st = base_status("ParseFailed", false);
+    fold_status(&mut st, &[], Ok(&d), None, "2027-01-01T00:00:00Z");
+    assert_eq!(condition(&st, kind::READY).1, "ParseFailed");
+    assert!(st.rollout.is_some());
+
+    // Complete: the base conditions (Ready once applied everywhere) stand.
+    let mut fleet = Fleet::new(2, 0, 0);
+    fleet.converge("node-00");
+    fleet.converge("node-01");
+    let d = fleet.step(&spec(IntOrPercent::Int(1)));
+    assert_eq!(d.phase, Phase::Complete);
+    let mut st = base_status("Applied", true);
+    fold_status(&mut st, &[], Ok(&d), None, "2027-01-01T00:00:00Z");
+    assert_eq!(
+        condition(&st, kind::READY),
+        ("True".into(), "Applied".into())
+    );
+    assert_eq!(condition(&st, kind::COMPLETE).0, "True");
+
+    // An invalid spec is Stalled, naming the field.
+    let mut st = base_status("Applied", true);
+    let e = validate(&spec(pct("lots"))).expect_err("invalid");
+    fold_status(&mut st, &[], Err(&e), None, "2027-01-01T00:00:00Z");
+    assert_eq!(
+        condition(&st, kind::STALLED),
+        ("True".into(), "InvalidRollout".into())
+    );
+    assert!(st.errors[0].message.contains("maxUnavailable"));
+}
+
+#[test]
+fn events_mark_stages_pauses_promotions_halts_and_completion() {
+    let at = |phase: &str, stage: Option<&str>| RolloutStatus {
+        target_generation: 2,
+        phase: phase.into(),
+        current_stage: stage.map(str::to_string),
+        ..Default::default()
+    };
+    let reason = |old: Option<&RolloutStatus>, new: &RolloutStatus| {
+        rollout_event(old, new).map(|n| n.reason)
+    };
+    let started = at("Progressing", Some("canary"));
+    assert_eq!(reason(None, &started), Some("RolloutStageStarted"));
+    assert_eq!(reason(Some(&started), &started), None, "no repeat");
+    let paused = at("Paused", Some("canary"));
+    assert_eq!(reason(Some(&started), &paused), Some("RolloutPaused"));
+    let promoted = at("Progressing", Some("all"));
+    assert_eq!(reason(Some(&paused), &promoted), Some("RolloutPromoted"));
+    let halted = at("Halted", Some("all"));
+    assert_eq!(reason(Some(&promoted), &halted), Some("RolloutHalted"));
+    assert_eq!(reason(Some(&halted), &halted), None);
+    assert_eq!(
+        reason(Some(&promoted), &at("Complete", None)),
+        Some("RolloutComplete")
+    );
+    assert_eq!(
+        reason(Some(&promoted), &at("Aborted", None)),
+        Some("RolloutAborted")
+    );
+    let mut next = started.clone();
+    next.target_generation = 3;
+    assert_eq!(
+        reason(Some(&halted), &next),
+        Some("RolloutStageStarted"),
+        "a new generation"
+    );
 }
