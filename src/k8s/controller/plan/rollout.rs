@@ -605,7 +605,7 @@ pub fn decide(inp: &RolloutInputs) -> Result<Decision, RolloutError> {
     Ok(Decision {
         generation,
         phase,
-        stage: (phase != Phase::Complete).then(|| (current, stage_name)),
+        stage: (phase != Phase::Complete).then_some((current, stage_name)),
         admitted,
         newly_admitted,
         failed,
