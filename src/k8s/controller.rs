@@ -560,6 +560,7 @@ fn rollout_step(
         .map(|s| s.conditions.clone())
         .unwrap_or_default();
     let gate = planner.gate(&key);
+    let target = rollout::target(m, gate.as_ref());
     let labels: HashMap<&str, &std::collections::BTreeMap<String, String>> = nodes
         .iter()
         .filter_map(|n| Some((n.metadata.name.as_deref()?, n.labels())))
@@ -572,7 +573,7 @@ fn rollout_step(
             labels: labels.get(name).copied().unwrap_or(&empty),
             state: rollout::node_state(
                 &key,
-                generation,
+                &target,
                 name,
                 catalogs.get(*name).map(|c| c.as_ref()),
                 outcomes.get(*name),
@@ -583,13 +584,13 @@ fn rollout_step(
     // The last decision's status, from memory when it is of this generation.
     let remembered = gate
         .as_ref()
-        .filter(|g| g.generation == generation)
+        .filter(|g| target.gate_is_for(g))
         .and_then(|g| g.status.clone());
     let previous = remembered.or_else(|| m.status.as_ref().and_then(|s| s.rollout.clone()));
     let annotations = m.annotations().clone();
     let decision = rollout::decide(&rollout::RolloutInputs {
         spec,
-        generation,
+        generation: target.generation,
         nodes: rollout_nodes,
         previous: previous.as_ref(),
         annotations: &annotations,
@@ -620,13 +621,17 @@ fn rollout_step(
         stable.as_ref().map(|s| (s.generation, s.source.as_str())),
         now,
     );
+    if let Some(r) = st.rollout.as_mut() {
+        r.target_digest = Some(target.digest.clone());
+    }
     if !d.newly_admitted.is_empty() {
         tracing::info!(manifest = %format!("{}/{}", key.0, key.1), generation, nodes = ?d.newly_admitted, "rollout reaches nodes");
     }
     let requeue = planner.set_gate(
         key,
         plan::Gate {
-            generation,
+            generation: target.generation,
+            digest: target.digest,
             admitted: d.admitted.iter().cloned().collect(),
             status: st.rollout.clone(),
         },

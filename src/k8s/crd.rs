@@ -317,8 +317,13 @@ pub struct ManifestStatus {
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RolloutStatus {
-    /// The generation being rolled out.
+    /// The generation being rolled out: the first with the current
+    /// `spec.source` (a change of `spec.rollout` alone goes on with the
+    /// same rollout). Promotions and aborts name it.
     pub target_generation: i64,
+    /// 16 hex digits of the SHA-256 of that source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_digest: Option<String>,
     /// `Progressing`, `Paused`, `Halted`, `Aborted` or `Complete`.
     pub phase: String,
     /// The stage being rolled out or paused after (its name).

@@ -355,7 +355,10 @@ pub enum Plan {
 /// The Nodes a rollout lets hold a generation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Gate {
+    /// The rollout's target generation ([`rollout::Target`]).
     pub generation: i64,
+    /// The target's [`rollout::source_digest`].
+    pub digest: String,
     pub admitted: HashSet<String>,
     /// The rollout status of the decision that made this gate: the next
     /// decision starts from it (the Manifest in the watch cache may not
@@ -470,14 +473,15 @@ impl Planner {
             return Vec::new();
         };
         let old = gates.get(&key).cloned().unwrap_or_default();
-        let mut changed: Vec<String> = if old.generation != gate.generation {
-            old.admitted.union(&gate.admitted).cloned().collect()
-        } else {
-            old.admitted
-                .symmetric_difference(&gate.admitted)
-                .cloned()
-                .collect()
-        };
+        let mut changed: Vec<String> =
+            if (old.generation, &old.digest) != (gate.generation, &gate.digest) {
+                old.admitted.union(&gate.admitted).cloned().collect()
+            } else {
+                old.admitted
+                    .symmetric_difference(&gate.admitted)
+                    .cloned()
+                    .collect()
+            };
         changed.sort();
         gates.insert(key, gate);
         changed
@@ -542,18 +546,19 @@ impl Planner {
             return Version::Current;
         }
         let key = key_of(m);
-        let generation = m.metadata.generation.unwrap_or(0);
         let stable = self.stable(m);
-        if stable.as_ref().is_some_and(|s| s.generation == generation) {
+        if stable.as_ref().is_some_and(|s| s.source == m.spec.source) {
             return Version::Current;
         }
-        let reached = match self.gate(&key).filter(|g| g.generation == generation) {
+        let gate = self.gate(&key);
+        let target = rollout::target(m, gate.as_ref());
+        let reached = match gate.filter(|g| target.gate_is_for(g)) {
             Some(g) => g.admitted.contains(node),
             None => current.is_some_and(|c| {
                 c.spec
                     .sources
                     .iter()
-                    .any(|s| s.namespace == key.0 && s.name == key.1 && s.generation == generation)
+                    .any(|s| s.namespace == key.0 && s.name == key.1 && target.holds(s.generation))
             }),
         };
         match (reached, stable) {

@@ -12,7 +12,7 @@
 
 use super::{Applied, Gate, ManifestKey, NodeOutcome, applied_state};
 use crate::k8s::crd::{
-    FailedNode, IntOrPercent, LabelSelector, ManifestError, ManifestStatus, NodeCatalog,
+    FailedNode, IntOrPercent, LabelSelector, Manifest, ManifestError, ManifestStatus, NodeCatalog,
     RolloutSpec, RolloutStatus,
 };
 use crate::k8s::events::{Note, Severity, truncate};
@@ -647,17 +647,71 @@ impl Decision {
             last_progress_at: Some(format_secs(self.last_progress_at)),
             stable_generation: None,
             stable_source: None,
+            target_digest: None,
         }
     }
 }
 
-/// What target Node `node` made of generation `generation` of the Manifest
+/// What a rollout rolls out: a Manifest's source, from the generation that
+/// brought it. A new generation with the same `spec.source` (a change of
+/// `spec.rollout` itself, say) goes on with the same rollout: the Nodes
+/// that hold any generation since then hold the target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// The first generation with this source: the rollout's name in
+    /// status, promotions and aborts.
+    pub generation: i64,
+    /// The Manifest's current generation.
+    pub current: i64,
+    /// [`source_digest`] of the source.
+    pub digest: String,
+}
+
+impl Target {
+    /// Whether a catalog compiled from generation `g` holds the target.
+    pub fn holds(&self, g: i64) -> bool {
+        (self.generation..=self.current).contains(&g)
+    }
+
+    /// Whether a gate was decided for this target.
+    pub fn gate_is_for(&self, gate: &Gate) -> bool {
+        gate.generation == self.generation && gate.digest == self.digest
+    }
+}
+
+/// A short digest of a Manifest's source: 16 hex digits of its SHA-256.
+pub fn source_digest(source: &str) -> String {
+    let d = Sha256::digest(source.as_bytes());
+    d[..8].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The target of a Manifest's rollout: its current source, from the
+/// generation the last gate (or, after a restart, the last status) names
+/// when the source is the same, else from the current generation.
+pub fn target(m: &Manifest, gate: Option<&Gate>) -> Target {
+    let current = m.metadata.generation.unwrap_or(0);
+    let digest = source_digest(&m.spec.source);
+    let from_gate = gate.filter(|g| g.digest == digest).map(|g| g.generation);
+    let from_status = m
+        .status
+        .as_ref()
+        .and_then(|s| s.rollout.as_ref())
+        .filter(|r| r.target_digest.as_deref() == Some(digest.as_str()))
+        .map(|r| r.target_generation);
+    Target {
+        generation: from_gate.or(from_status).unwrap_or(current).min(current),
+        current,
+        digest,
+    }
+}
+
+/// What target Node `node` made of the `target` of the Manifest
 /// `key`: its catalog holds it (and its agent applied it, or failed), or
 /// the gate admitted it (and its compile failed in this Manifest), or
 /// neither.
 pub fn node_state(
     key: &ManifestKey,
-    generation: i64,
+    target: &Target,
     node: &str,
     catalog: Option<&NodeCatalog>,
     outcome: Option<&NodeOutcome>,
@@ -667,7 +721,7 @@ pub fn node_state(
         c.spec
             .sources
             .iter()
-            .any(|s| s.namespace == key.0 && s.name == key.1 && s.generation == generation)
+            .any(|s| s.namespace == key.0 && s.name == key.1 && target.holds(s.generation))
     });
     if let (true, Some(c)) = (holds, catalog) {
         return match applied_state(c) {
@@ -676,7 +730,7 @@ pub fn node_state(
             Applied::Pending => NodeState::Updating,
         };
     }
-    let admitted = gate.is_some_and(|g| g.generation == generation && g.admitted.contains(node));
+    let admitted = gate.is_some_and(|g| target.gate_is_for(g) && g.admitted.contains(node));
     if !admitted {
         return NodeState::Pending;
     }

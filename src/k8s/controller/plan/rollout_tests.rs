@@ -33,9 +33,10 @@ fn with_rollout(m: Manifest) -> Manifest {
     m
 }
 
-fn gate(generation: i64, nodes: &[&str]) -> Gate {
+fn gate(m: &Manifest, nodes: &[&str]) -> Gate {
     Gate {
-        generation,
+        generation: m.metadata.generation.unwrap_or(0),
+        digest: rollout::source_digest(&m.spec.source),
         admitted: nodes.iter().map(|n| n.to_string()).collect(),
         status: None,
     }
@@ -56,7 +57,7 @@ fn unreached_nodes_keep_the_stable_generation() {
     let v2 = Arc::new(v1.clone().edited("file /etc/motd new"));
     let ms = vec![v2.clone()];
     let key = ("default".to_string(), "motd".to_string());
-    let changed = planner.set_gate(key.clone(), gate(2, &["a"]));
+    let changed = planner.set_gate(key.clone(), gate(&v2, &["a"]));
     assert_eq!(changed, vec!["a"], "the node reached is compiled again");
 
     let a = written(planner.plan(&node("a", &[]), Some(&NodeFacts::test("a")), &ms, None));
@@ -67,7 +68,7 @@ fn unreached_nodes_keep_the_stable_generation() {
     assert_eq!(generation_of(&b, "motd"), Some(1));
 
     // The rollout reaches b: it compiles again with the new generation.
-    let changed = planner.set_gate(key.clone(), gate(2, &["a", "b"]));
+    let changed = planner.set_gate(key.clone(), gate(&v2, &["a", "b"]));
     assert_eq!(changed, vec!["b"]);
     let b_cat = NodeCatalog::test("b", &b, 1);
     let b2 = written(planner.plan(
@@ -79,7 +80,7 @@ fn unreached_nodes_keep_the_stable_generation() {
     assert_eq!(content(&b2, "/etc/motd").as_deref(), Some("new"));
 
     // An abort (empty gate) puts both back.
-    let changed = planner.set_gate(key, gate(2, &[]));
+    let changed = planner.set_gate(key, gate(&v2, &[]));
     assert_eq!(changed, vec!["a", "b"]);
     let a_cat = NodeCatalog::test("a", &a, 1);
     let back = written(planner.plan(
@@ -160,11 +161,15 @@ fn node_state_reads_the_catalog_and_the_compile() {
     let m = with_rollout(Manifest::test("default", "motd", "file /etc/motd v1"));
     let key = ("default".to_string(), "motd".to_string());
     let ms = vec![Arc::new(m)];
-    let g = gate(1, &["a"]);
+    let g = gate(&ms[0], &["a"]);
+    let target = rollout::target(&ms[0], Some(&g));
+    let mut later = ms[0].as_ref().clone();
+    later.metadata.generation = Some(2);
+    let other = rollout::target(&later.clone().edited("file /etc/motd v3"), Some(&g));
     planner.set_gate(key.clone(), g.clone());
     let spec = written(planner.plan(&node("a", &[]), Some(&NodeFacts::test("a")), &ms, None));
     let cat = NodeCatalog::test("a", &spec, 1);
-    let state = |c: &NodeCatalog| rollout::node_state(&key, 1, "a", Some(c), None, Some(&g));
+    let state = |c: &NodeCatalog| rollout::node_state(&key, &target, "a", Some(c), None, Some(&g));
     assert_eq!(state(&cat), NodeState::Updating, "written, not applied");
     assert_eq!(state(&cat.clone().applied(0)), NodeState::Converged);
     assert!(matches!(
@@ -172,9 +177,16 @@ fn node_state_reads_the_catalog_and_the_compile() {
         NodeState::Failed(_)
     ));
     assert_eq!(
-        rollout::node_state(&key, 2, "a", Some(&cat.clone().applied(0)), None, Some(&g)),
+        rollout::node_state(
+            &key,
+            &other,
+            "a",
+            Some(&cat.clone().applied(0)),
+            None,
+            Some(&g)
+        ),
         NodeState::Pending,
-        "it holds another generation and the gate is of generation 1"
+        "it holds another source and the gate is of generation 1"
     );
     let failed = NodeOutcome::Failed {
         key: 0,
@@ -184,13 +196,64 @@ fn node_state_reads_the_catalog_and_the_compile() {
         crash: None,
         secrets_read_at: None,
     };
-    match rollout::node_state(&key, 1, "a", None, Some(&failed), Some(&g)) {
+    match rollout::node_state(&key, &target, "a", None, Some(&failed), Some(&g)) {
         NodeState::Failed(why) => assert!(why.contains("boom"), "{why}"),
         other => panic!("expected a failure, got {other:?}"),
     }
     assert_eq!(
-        rollout::node_state(&key, 1, "b", None, Some(&failed), Some(&g)),
+        rollout::node_state(&key, &target, "b", None, Some(&failed), Some(&g)),
         NodeState::Pending,
         "not reached: its compile is the stable one's"
+    );
+}
+
+#[test]
+fn a_change_of_the_rollout_alone_goes_on_with_the_same_rollout() {
+    let (planner, _) = fixtures::planner();
+    let v1 = with_rollout(Manifest::test("default", "motd", "file /etc/motd old"));
+    planner.record_stable(&v1, 1, &v1.spec.source);
+    let v2 = v1.clone().edited("file /etc/motd new");
+    let key = ("default".to_string(), "motd".to_string());
+    planner.set_gate(key.clone(), gate(&v2, &["a"]));
+    // Generation 3: only spec.rollout changed (paused).
+    let mut v3 = v2.clone();
+    v3.metadata.generation = Some(3);
+    if let Some(r) = v3.spec.rollout.as_mut() {
+        r.paused = true;
+    }
+    let t = rollout::target(&v3, planner.gate(&key).as_ref());
+    assert_eq!(
+        (t.generation, t.current),
+        (2, 3),
+        "still the rollout of generation 2"
+    );
+    assert!(t.holds(2) && t.holds(3) && !t.holds(1));
+    let ms = vec![Arc::new(v3.clone())];
+    let a = written(planner.plan(&node("a", &[]), Some(&NodeFacts::test("a")), &ms, None));
+    assert_eq!(
+        content(&a, "/etc/motd").as_deref(),
+        Some("new"),
+        "a keeps the new source"
+    );
+    let b = written(planner.plan(&node("b", &[]), Some(&NodeFacts::test("b")), &ms, None));
+    assert_eq!(
+        content(&b, "/etc/motd").as_deref(),
+        Some("old"),
+        "b still waits"
+    );
+    // A new source is a new rollout.
+    let v4 = v3.edited("file /etc/motd newer");
+    let t = rollout::target(&v4, planner.gate(&key).as_ref());
+    assert_eq!(t.generation, 4);
+    // A rollout added to a Manifest whose source did not change: no rollout.
+    let (fresh, _) = fixtures::planner();
+    let plain = Manifest::test("default", "motd", "file /etc/motd same");
+    fresh.record_stable(&plain, 1, &plain.spec.source);
+    let added = Arc::new(with_rollout(plain.clone()).edited("file /etc/motd same"));
+    let b = written(fresh.plan(&node("b", &[]), Some(&NodeFacts::test("b")), &[added], None));
+    assert_eq!(
+        generation_of(&b, "motd"),
+        Some(2),
+        "the current generation everywhere"
     );
 }
