@@ -690,6 +690,10 @@ pub fn transition_event(old: Option<&ManifestStatus>, new: &ManifestStatus) -> O
         let was = status::find(old_conditions, kind::STALLED);
         if was.is_none_or(|w| w.status != "True" || w.message != c.message) {
             let reason = match c.reason.as_str() {
+                // The rollout's own Events say these (`rollout_event`).
+                "RolloutHalted" | "RolloutAborted" => return None,
+                "ProgressDeadlineExceeded" => "ProgressDeadlineExceeded",
+                "InvalidRollout" => "InvalidRollout",
                 "ParseFailed" => "ParseFailed",
                 "InvalidSelector" => "InvalidSelector",
                 "BlockedByOtherManifest" => "BlockedByOtherManifest",
@@ -1201,6 +1205,22 @@ mod tests {
         assert!(
             transition_event(Some(&stalled), &other).is_some(),
             "a new error is news"
+        );
+        let mut halted = status(None, false, 2);
+        halted.conditions = status::merge(
+            &[],
+            vec![Wanted::new(
+                kind::STALLED,
+                true,
+                "RolloutHalted",
+                "node-a failed",
+            )],
+            Some(2),
+            "T",
+        );
+        assert!(
+            transition_event(None, &halted).is_none(),
+            "a halted rollout has its own Event, not CompileFailed"
         );
         let ready = status(None, true, 2);
         let note = transition_event(Some(&stalled), &ready).expect("normal");
