@@ -752,8 +752,11 @@ fn run_failure(c: &NodeCatalog) -> String {
         .iter()
         .take(2)
         .map(|f| match &f.source {
-            Some(src) => format!("{}: {} ({src})", f.resource, f.message),
-            None => format!("{}: {}", f.resource, f.message),
+            // Puppet's message usually names the location already.
+            Some(src) if !f.message.contains("(file: ") => {
+                format!("{}: {} ({src})", f.resource, f.message)
+            }
+            _ => format!("{}: {}", f.resource, f.message),
         })
         .collect();
     if st.failed_resources.len() > 2 {
