@@ -257,3 +257,37 @@ fn a_change_of_the_rollout_alone_goes_on_with_the_same_rollout() {
         "the current generation everywhere"
     );
 }
+
+#[test]
+fn an_unreached_node_whose_facts_change_is_compiled_again_with_the_stable_generation() {
+    let (planner, calls) = fixtures::planner();
+    let v1 = with_rollout(Manifest::test("default", "motd", "file /etc/motd old"));
+    planner.record_stable(&v1, 1, &v1.spec.source);
+    let v2 = v1.clone().edited("file /etc/motd new");
+    planner.set_gate(
+        ("default".to_string(), "motd".to_string()),
+        gate(&v2, &["a"]),
+    );
+    let ms = vec![Arc::new(v2)];
+    let b = written(planner.plan(&node("b", &[]), Some(&NodeFacts::test("b")), &ms, None));
+    let current = NodeCatalog::test("b", &b, 1);
+    let before = calls.load(std::sync::atomic::Ordering::SeqCst);
+    let mut facts = NodeFacts::test("b");
+    facts
+        .spec
+        .facts
+        .insert("uptime".into(), serde_json::Value::from("2 days"));
+    let again = planner.plan(&node("b", &[]), Some(&facts), &ms, Some(&current));
+    assert_eq!(
+        calls.load(std::sync::atomic::Ordering::SeqCst),
+        before + 1,
+        "new facts: compiled again"
+    );
+    let spec = match again {
+        Plan::Write(spec) => spec,
+        Plan::Unchanged => b.clone(),
+        other => panic!("expected a catalog, got {other:?}"),
+    };
+    assert_eq!(content(&spec, "/etc/motd").as_deref(), Some("old"));
+    assert_eq!(generation_of(&spec, "motd"), Some(1));
+}
