@@ -85,7 +85,7 @@ sample_unavailable() {
     done
 }
 
-# 1. The first generation, in stages of at most 25% (7 of 30) at a time.
+# 1. The first generation, at most 25% (7 of 30) at a time, then a change.
 t0=$(now_ms)
 rollout_manifest 'maxUnavailable: "25%"' "v1"
 wait_ready "the first generation rolled out to $COUNT nodes"
@@ -94,6 +94,13 @@ for n in "${NODES[@]}"; do assert_eq "v1" "$(motd "$n")" "motd of $n"; done
 assert_eq "Complete $COUNT $COUNT" \
     "$(k get manifest "$M" -n default -o jsonpath='{.status.rollout.phase} {.status.rollout.updated} {.status.rollout.converged}')" \
     "rollout status"
+
+# ... and a change of it, the same way (the nodes not reached keep v1).
+t0=$(now_ms)
+rollout_manifest 'maxUnavailable: "25%"' "v1b"
+wait_ready "a change rolled out to $COUNT nodes"
+measure "a $COUNT-node change with maxUnavailable 25%" "$(seconds_since "$t0")"
+for n in "${NODES[@]}"; do assert_eq "v1b" "$(motd "$n")" "motd of $n"; done
 
 # 2. A change with maxUnavailable 3, sampled all along.
 rollout_manifest 'maxUnavailable: 3' "v2"
