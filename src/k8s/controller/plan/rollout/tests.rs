@@ -657,3 +657,27 @@ fn events_mark_stages_pauses_promotions_halts_and_completion() {
         "a new generation"
     );
 }
+
+#[test]
+fn removing_an_abort_restarts_a_rollout_but_not_a_halted_one() {
+    let s = canary_spec("untilPromoted");
+    let mut fleet = Fleet::new(6, 0, 2);
+    fleet.step(&s);
+    fleet.annotations.insert(ABORT.into(), "true".into());
+    assert_eq!(fleet.step(&s).phase, Phase::Aborted);
+    fleet.annotations.clear();
+    let d = fleet.step(&s);
+    assert_eq!(d.phase, Phase::Progressing, "no failure: it starts again");
+    assert_eq!(d.newly_admitted.len(), 2);
+
+    fleet.fail("node-00", "Exec[x]: returned 1");
+    assert_eq!(fleet.step(&s).phase, Phase::Halted);
+    fleet.annotations.insert(ABORT.into(), "2".into());
+    let d = fleet.step(&s);
+    assert_eq!(d.phase, Phase::Aborted);
+    assert!(d.failed.contains_key("node-00"), "the failure is kept");
+    fleet.annotations.clear();
+    let d = fleet.step(&s);
+    assert_eq!(d.phase, Phase::Halted, "still halted");
+    assert!(d.newly_admitted.is_empty());
+}
