@@ -132,6 +132,7 @@ fn printer_columns_answer_is_it_applied() {
     let m = columns("manifests");
     assert!(m.contains(&r#"Ready=.status.conditions[?(@.type=="Ready")].status"#.to_string()));
     assert!(m.contains(&"Applied=.status.appliedNodes".to_string()));
+    assert!(m.contains(&"Rollout=.status.rollout.phase".to_string()));
     let c = columns("nodecatalogs");
     assert!(c.contains(&r#"Ready=.status.conditions[?(@.type=="Ready")].status"#.to_string()));
     assert!(c.contains(&"Failed=.status.resources.failed".to_string()));

@@ -66,6 +66,19 @@ pub const GROUP: &str = "kuppet.dev";
         json_path = ".status.appliedNodes"
     ),
     printcolumn(
+        name = "Rollout",
+        type_ = "string",
+        priority = 1,
+        description = "The rollout's phase (with spec.rollout)",
+        json_path = ".status.rollout.phase"
+    ),
+    printcolumn(
+        name = "Stage",
+        type_ = "string",
+        priority = 1,
+        json_path = ".status.rollout.currentStage"
+    ),
+    printcolumn(
         name = "Age",
         type_ = "date",
         json_path = ".metadata.creationTimestamp"
@@ -354,7 +367,8 @@ pub struct RolloutStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stable_generation: Option<i64>,
     /// The `spec.source` of `stableGeneration`, kept so that a restarted
-    /// controller compiles the Nodes not yet reached the same way.
+    /// controller compiles the Nodes not yet reached the same way (only
+    /// when it is at most 256 KiB: the object must stay under etcd's limit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stable_source: Option<String>,
 }

@@ -33,6 +33,10 @@ pub const ZONE_LABEL: &str = "topology.kubernetes.io/zone";
 pub const UNTIL_PROMOTED: &str = "untilPromoted";
 /// The progress deadline when the spec sets none.
 pub const DEFAULT_PROGRESS_DEADLINE: i64 = 600;
+/// The largest stable source kept in the status (bytes): with the spec's
+/// own source, the Manifest must stay under etcd's 1.5 MiB. A larger one is
+/// kept in the controller's memory only.
+pub const MAX_KEPT_SOURCE: usize = 256 * 1024;
 /// How many failed Nodes a status lists.
 pub const MAX_LISTED_FAILED: usize = 20;
 
@@ -809,7 +813,7 @@ pub fn fold_status(
     let mut rollout = d.to_status();
     if let Some((g, source)) = stable {
         rollout.stable_generation = Some(g);
-        rollout.stable_source = Some(source.to_string());
+        rollout.stable_source = (source.len() <= MAX_KEPT_SOURCE).then(|| source.to_string());
     }
     st.rollout = Some(rollout);
     let wanted_phases = phases(Some(d.phase), reason_of(d), &d.message);

@@ -681,3 +681,35 @@ fn removing_an_abort_restarts_a_rollout_but_not_a_halted_one() {
     assert_eq!(d.phase, Phase::Halted, "still halted");
     assert!(d.newly_admitted.is_empty());
 }
+
+#[test]
+fn a_large_stable_source_is_not_kept_in_the_status() {
+    let mut fleet = Fleet::new(2, 0, 0);
+    let d = fleet.step(&spec(IntOrPercent::Int(1)));
+    let big = "x".repeat(MAX_KEPT_SOURCE + 1);
+    let mut st = base_status("Compiling", false);
+    fold_status(
+        &mut st,
+        &[],
+        Ok(&d),
+        Some((1, &big)),
+        "2027-01-01T00:00:00Z",
+    );
+    let r = st.rollout.as_ref().expect("status.rollout");
+    assert_eq!(
+        (r.stable_generation, r.stable_source.as_deref()),
+        (Some(1), None)
+    );
+    let mut st = base_status("Compiling", false);
+    fold_status(
+        &mut st,
+        &[],
+        Ok(&d),
+        Some((1, "small")),
+        "2027-01-01T00:00:00Z",
+    );
+    assert_eq!(
+        st.rollout.expect("rollout").stable_source.as_deref(),
+        Some("small")
+    );
+}
