@@ -169,6 +169,12 @@ pub struct Context {
     /// about that NodeCatalog: until then the cache, not the NodeCatalog, is
     /// stale, and writing the same spec again is waste.
     written: Mutex<HashMap<String, Arc<NodeCatalogSpec>>>,
+    /// Where the status pass asks for Nodes to be reconciled (a rollout
+    /// reached them or put them back); none in tests.
+    node_queue: Mutex<Option<mpsc::UnboundedSender<ObjectRef<Node>>>>,
+    /// When the status pass must run again although nothing changed (a
+    /// rollout's timed pause ends).
+    wake_at: Mutex<Option<std::time::Instant>>,
 }
 
 impl Context {
@@ -190,7 +196,36 @@ impl Context {
             compile_slots: Semaphore::new(compile_workers.max(1)),
             failures: Mutex::default(),
             written: Mutex::default(),
+            node_queue: Mutex::default(),
+            wake_at: Mutex::default(),
         }
+    }
+
+    /// Sets where Nodes to reconcile are sent.
+    pub fn set_node_queue(&self, tx: mpsc::UnboundedSender<ObjectRef<Node>>) {
+        if let Ok(mut q) = self.node_queue.lock() {
+            *q = Some(tx);
+        }
+    }
+
+    /// Asks for these Nodes to be reconciled.
+    fn requeue_nodes(&self, names: &[String]) {
+        if let Ok(q) = self.node_queue.lock()
+            && let Some(tx) = q.as_ref()
+        {
+            for n in names {
+                let _ = tx.unbounded_send(ObjectRef::new(n));
+            }
+        }
+    }
+
+    /// How long the status loop may sleep.
+    fn status_sleep(&self) -> Duration {
+        let at = self.wake_at.lock().ok().and_then(|w| *w);
+        at.map_or(STATUS_RESYNC, |at| {
+            at.saturating_duration_since(std::time::Instant::now())
+                .clamp(Duration::from_millis(100), STATUS_RESYNC)
+        })
     }
 
     /// Takes in a NodeCatalog watch event; returns the node to reconcile when
@@ -400,6 +435,12 @@ pub async fn sync_manifest_statuses(ctx: &Context) {
     ctx.planner
         .parses
         .retain(&manifests.iter().filter_map(|m| m.uid()).collect());
+    ctx.planner.retain_rollouts(
+        &manifests
+            .iter()
+            .map(|m| (m.namespace().unwrap_or_default(), m.name_any()))
+            .collect(),
+    );
     ctx.planner.retain_code(
         &manifests
             .iter()
@@ -426,13 +467,15 @@ pub async fn sync_manifest_statuses(ctx: &Context) {
     let computed = tokio::task::spawn_blocking(move || {
         let outcomes = planner.outcomes();
         let now = status::now_rfc3339();
-        manifests
+        let mut requeue: Vec<String> = Vec::new();
+        let mut wake: Option<Duration> = None;
+        let computed = manifests
             .into_iter()
             .map(|m| {
                 let parsed = planner.parsed(&m);
                 let (targets, ungranted) = plan::granted_targets(&m, &nodes, &with_facts, &grants);
                 let code = planner.code_state(&(m.namespace().unwrap_or_default(), m.name_any()));
-                let st = plan::manifest_status(&StatusInputs {
+                let mut st = plan::manifest_status(&StatusInputs {
                     manifest: &m,
                     code: code.as_ref(),
                     parsed: &parsed,
@@ -442,21 +485,162 @@ pub async fn sync_manifest_statuses(ctx: &Context) {
                     outcomes: &outcomes,
                     now: &now,
                 });
+                let step = rollout_step(
+                    &planner, &m, &nodes, &targets, &catalogs, &outcomes, &mut st, &now,
+                );
+                if let Some(step) = step {
+                    requeue.extend(step.requeue);
+                    if let Some(w) = step.wake_after {
+                        wake = Some(wake.map_or(w, |x: Duration| x.min(w)));
+                    }
+                }
                 (m, st)
             })
-            .collect::<Vec<_>>()
+            .collect::<Vec<_>>();
+        (computed, requeue, wake)
     })
     .await;
-    let Ok(computed) = computed else {
+    let Ok((computed, requeue, wake)) = computed else {
         tracing::error!("computing Manifest statuses crashed");
         return;
     };
+    if let Ok(mut w) = ctx.wake_at.lock() {
+        *w = wake.map(|d| std::time::Instant::now() + d + Duration::from_millis(200));
+    }
+    if !requeue.is_empty() {
+        tracing::info!(
+            nodes = requeue.len(),
+            "rollout: reconciling the nodes it reached or put back"
+        );
+        ctx.requeue_nodes(&requeue);
+    }
     for (m, st) in computed {
         if m.status.as_ref() == Some(&st) {
             continue;
         }
         write_manifest_status(ctx, &m, &st).await;
     }
+}
+
+/// What one rollout decision asks of the controller.
+struct RolloutStep {
+    /// Nodes whose admission changed: compile them again.
+    requeue: Vec<String>,
+    /// Decide again after this long (a timed pause ends).
+    wake_after: Option<Duration>,
+}
+
+/// Decides the next step of a Manifest's rollout (if it has one), records
+/// its gate and stable generation in the planner, and folds it into the
+/// status. A Manifest without `spec.rollout` records its current
+/// generation as stable: a rollout added later starts from it.
+#[allow(clippy::too_many_arguments)]
+fn rollout_step(
+    planner: &Planner,
+    m: &Manifest,
+    nodes: &[Arc<Node>],
+    targets: &[&str],
+    catalogs: &HashMap<String, Arc<NodeCatalog>>,
+    outcomes: &HashMap<String, plan::NodeOutcome>,
+    st: &mut ManifestStatus,
+    now: &str,
+) -> Option<RolloutStep> {
+    use plan::rollout;
+    if m.spec.code.is_some() {
+        return None;
+    }
+    let generation = m.metadata.generation.unwrap_or(0);
+    let Some(spec) = &m.spec.rollout else {
+        planner.record_stable(m, generation, &m.spec.source);
+        return None;
+    };
+    let key = (m.namespace().unwrap_or_default(), m.name_any());
+    let previous_conditions = m
+        .status
+        .as_ref()
+        .map(|s| s.conditions.clone())
+        .unwrap_or_default();
+    let gate = planner.gate(&key);
+    let target = rollout::target(m, gate.as_ref());
+    let labels: HashMap<&str, &std::collections::BTreeMap<String, String>> = nodes
+        .iter()
+        .filter_map(|n| Some((n.metadata.name.as_deref()?, n.labels())))
+        .collect();
+    let empty = std::collections::BTreeMap::new();
+    let rollout_nodes = targets
+        .iter()
+        .map(|name| rollout::RolloutNode {
+            name,
+            labels: labels.get(name).copied().unwrap_or(&empty),
+            state: rollout::node_state(
+                &key,
+                &target,
+                name,
+                catalogs.get(*name).map(|c| c.as_ref()),
+                outcomes.get(*name),
+                gate.as_ref(),
+            ),
+        })
+        .collect();
+    // The last decision's status, from memory when it is of this generation.
+    let remembered = gate
+        .as_ref()
+        .filter(|g| target.gate_is_for(g))
+        .and_then(|g| g.status.clone());
+    let previous = remembered.or_else(|| m.status.as_ref().and_then(|s| s.rollout.clone()));
+    let annotations = m.annotations().clone();
+    let decision = rollout::decide(&rollout::RolloutInputs {
+        spec,
+        generation: target.generation,
+        nodes: rollout_nodes,
+        previous: previous.as_ref(),
+        annotations: &annotations,
+        now: rollout::parse_time(now).unwrap_or_default(),
+    });
+    let d = match decision {
+        Err(e) => {
+            let stable = planner.stable(m);
+            rollout::fold_status(
+                st,
+                &previous_conditions,
+                Err(&e),
+                stable.as_ref().map(|s| (s.generation, s.source.as_str())),
+                now,
+            );
+            return None;
+        }
+        Ok(d) => d,
+    };
+    if d.phase == rollout::Phase::Complete && d.failed.is_empty() {
+        planner.record_stable(m, generation, &m.spec.source);
+    }
+    let stable = planner.stable(m);
+    rollout::fold_status(
+        st,
+        &previous_conditions,
+        Ok(&d),
+        stable.as_ref().map(|s| (s.generation, s.source.as_str())),
+        now,
+    );
+    if let Some(r) = st.rollout.as_mut() {
+        r.target_digest = Some(target.digest.clone());
+    }
+    if !d.newly_admitted.is_empty() {
+        tracing::info!(manifest = %format!("{}/{}", key.0, key.1), generation, nodes = ?d.newly_admitted, "rollout reaches nodes");
+    }
+    let requeue = planner.set_gate(
+        key,
+        plan::Gate {
+            generation: target.generation,
+            digest: target.digest,
+            admitted: d.admitted.iter().cloned().collect(),
+            status: st.rollout.clone(),
+        },
+    );
+    Some(RolloutStep {
+        requeue,
+        wake_after: d.wake_after,
+    })
 }
 
 async fn write_manifest_status(ctx: &Context, m: &Manifest, st: &ManifestStatus) {
@@ -484,7 +668,13 @@ async fn write_manifest_status(ctx: &Context, m: &Manifest, st: &ManifestStatus)
             return;
         }
     }
-    if let Some(note) = transition_event(m.status.as_ref(), st) {
+    let rollout_note = st.rollout.as_ref().and_then(|new| {
+        plan::rollout::rollout_event(m.status.as_ref().and_then(|s| s.rollout.as_ref()), new)
+    });
+    for note in transition_event(m.status.as_ref(), st)
+        .into_iter()
+        .chain(rollout_note)
+    {
         let reference = m.object_ref(&());
         if let Err(err) = ctx.events.publish(&reference, &note).await {
             tracing::warn!(manifest = %format!("{ns}/{name}"), error = %err, "could not publish an Event");
@@ -501,6 +691,10 @@ pub fn transition_event(old: Option<&ManifestStatus>, new: &ManifestStatus) -> O
         let was = status::find(old_conditions, kind::STALLED);
         if was.is_none_or(|w| w.status != "True" || w.message != c.message) {
             let reason = match c.reason.as_str() {
+                // The rollout's own Events say these (`rollout_event`).
+                "RolloutHalted" | "RolloutAborted" => return None,
+                "ProgressDeadlineExceeded" => "ProgressDeadlineExceeded",
+                "InvalidRollout" => "InvalidRollout",
                 "ParseFailed" => "ParseFailed",
                 "InvalidSelector" => "InvalidSelector",
                 "BlockedByOtherManifest" => "BlockedByOtherManifest",
@@ -908,6 +1102,7 @@ async fn run_leader(
         &options.instance,
         options.compile.workers,
     ));
+    ctx.set_node_queue(one_tx.clone());
 
     let grant_all_tx = all_tx.clone();
     let code_all_tx = all_tx.clone();
@@ -1008,7 +1203,7 @@ async fn run_leader(
                 tokio::select! {
                     _ = ctx.status_dirty.notified() => {}
                     _ = node_status_dirty.notified() => {}
-                    _ = tokio::time::sleep(STATUS_RESYNC) => {}
+                    _ = tokio::time::sleep(ctx.status_sleep()) => {}
                 }
                 tokio::time::sleep(STATUS_DEBOUNCE).await;
                 sync_manifest_statuses(&ctx).await;
@@ -1073,6 +1268,22 @@ mod tests {
         assert!(
             transition_event(Some(&stalled), &other).is_some(),
             "a new error is news"
+        );
+        let mut halted = status(None, false, 2);
+        halted.conditions = status::merge(
+            &[],
+            vec![Wanted::new(
+                kind::STALLED,
+                true,
+                "RolloutHalted",
+                "node-a failed",
+            )],
+            Some(2),
+            "T",
+        );
+        assert!(
+            transition_event(None, &halted).is_none(),
+            "a halted rollout has its own Event, not CompileFailed"
         );
         let ready = status(None, true, 2);
         let note = transition_event(Some(&stalled), &ready).expect("normal");

@@ -66,6 +66,19 @@ pub const GROUP: &str = "kuppet.dev";
         json_path = ".status.appliedNodes"
     ),
     printcolumn(
+        name = "Rollout",
+        type_ = "string",
+        priority = 1,
+        description = "The rollout's phase (with spec.rollout)",
+        json_path = ".status.rollout.phase"
+    ),
+    printcolumn(
+        name = "Stage",
+        type_ = "string",
+        priority = 1,
+        json_path = ".status.rollout.currentStage"
+    ),
+    printcolumn(
         name = "Age",
         type_ = "date",
         json_path = ".metadata.creationTimestamp"
@@ -102,6 +115,99 @@ pub struct ManifestSpec {
     /// nothing. Default: false.
     #[serde(default)]
     pub noop: bool,
+    /// How a new generation of `source` reaches the selected Nodes: in
+    /// stages, a few Nodes at a time, stopping on failures. Nodes not yet
+    /// reached keep the last rolled-out generation. Default: absent (every
+    /// Node gets a new generation at once). Ignored with `spec.code`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollout: Option<RolloutSpec>,
+}
+
+/// A staged rollout of a Manifest's new generations (see docs/kubernetes.md,
+/// "Rollouts"). Promote a pause with the annotation
+/// `kuppet.dev/promote=<generation>/<stage>` (or `<generation>` for every
+/// pause of that generation); abort with `kuppet.dev/abort=true` (or
+/// `=<generation>`): every Node goes back to the last rolled-out generation.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RolloutSpec {
+    /// How many Nodes may be between receiving the new catalog and a
+    /// successful run of it at once (a failed Node keeps counting): a count
+    /// (`3`) or a percent of the selected Nodes (`"25%"`, rounded down, at
+    /// least 1). Default: 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "int_or_string")]
+    pub max_unavailable: Option<IntOrPercent>,
+    /// The stages, in order; each adds Nodes to those already reached, and
+    /// may pause after. After the last stage every selected Node is
+    /// reached. Default: none (one stage: every Node).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stages: Vec<RolloutStage>,
+    /// Reach no further Node (those already reached finish). Default: false.
+    #[serde(default)]
+    pub paused: bool,
+    /// When a rollout halts. Default: halt at the first failed Node, and
+    /// leave failed Nodes on the new generation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure_policy: Option<FailurePolicy>,
+    /// Seconds without a Node converging (while not paused or halted) after
+    /// which the Manifest is `Stalled` with reason `ProgressDeadlineExceeded`
+    /// (the rollout goes on). Default: 600.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progress_deadline_seconds: Option<i64>,
+}
+
+/// One stage of a rollout: which Nodes it adds, and the pause after it.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RolloutStage {
+    /// The stage's name, in status, Events and promotions. Default:
+    /// `stage-<n>` (1-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The Nodes this stage adds, by their labels (among the selected
+    /// Nodes). Set either `selector` or `count`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selector: Option<LabelSelector>,
+    /// How many Nodes the rollout has reached in total at the end of this
+    /// stage: a count (`5`) or a percent of the selected Nodes (`"50%"`,
+    /// rounded up), taken in the rollout's node order. Set either
+    /// `selector` or `count`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "int_or_string")]
+    pub count: Option<IntOrPercent>,
+    /// The pause once every Node of the stage converged: a duration
+    /// (`30s`, `5m`, `1h`) or `untilPromoted`. Default: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pause: Option<String>,
+}
+
+/// When a rollout stops by itself.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FailurePolicy {
+    /// Halt once this many Nodes failed (their run of the new catalog
+    /// failed, or its compile). Default: 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub halt_after: Option<i64>,
+    /// Put failed Nodes back on the last rolled-out generation. Default: false.
+    #[serde(default)]
+    pub rollback_failed: bool,
+}
+
+/// A count or a percent (`"25%"`), as Kubernetes' IntOrString.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum IntOrPercent {
+    Int(i64),
+    String(String),
+}
+
+fn int_or_string(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "x-kubernetes-int-or-string": true,
+        "nullable": true
+    })
 }
 
 /// Where a Manifest's environment comes from: exactly one of `oci` (an
@@ -280,6 +386,66 @@ pub struct ManifestStatus {
     /// of `lastAppliedRevision`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub artifact_digest: Option<String>,
+    /// With `spec.rollout`: how far the current generation has reached.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollout: Option<RolloutStatus>,
+}
+
+/// How far a Manifest's rollout has gone.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RolloutStatus {
+    /// The generation being rolled out: the first with the current
+    /// `spec.source` (a change of `spec.rollout` alone goes on with the
+    /// same rollout). Promotions and aborts name it.
+    pub target_generation: i64,
+    /// 16 hex digits of the SHA-256 of that source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_digest: Option<String>,
+    /// `Progressing`, `Paused`, `Halted`, `Aborted` or `Complete`.
+    pub phase: String,
+    /// The stage being rolled out or paused after (its name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current_stage: Option<String>,
+    /// Nodes whose catalog holds the target generation.
+    pub updated: i64,
+    /// Of those, Nodes whose agent applied it without failures.
+    pub converged: i64,
+    /// Nodes whose run or compile of the target generation failed.
+    pub failed: i64,
+    /// Nodes not yet reached (they keep the stable generation).
+    pub pending: i64,
+    /// The failed Nodes (the first 20), each with why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failed_nodes: Vec<FailedNode>,
+    /// When the current stage's Nodes all converged (a timed pause counts
+    /// from then; RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage_completed_at: Option<String>,
+    /// When a Node last converged or the rollout last started (the progress
+    /// deadline counts from then; RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_progress_at: Option<String>,
+    /// The last generation rolled out to every Node: Nodes not reached keep
+    /// it. Absent before the first rollout completes (those Nodes get
+    /// nothing of this Manifest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stable_generation: Option<i64>,
+    /// The `spec.source` of `stableGeneration`, kept so that a restarted
+    /// controller compiles the Nodes not yet reached the same way (only
+    /// when it is at most 256 KiB: the object must stay under etcd's limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stable_source: Option<String>,
+}
+
+/// A Node on which the rollout's target failed.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FailedNode {
+    /// The Node.
+    pub node: String,
+    /// Why: the failed resources of its run, or its compile error.
+    pub message: String,
 }
 
 /// One parse or compile error of a Manifest.

@@ -15,6 +15,14 @@ pub mod kind {
     pub const STALLED: &str = "Stalled";
     pub const DRIFTED: &str = "Drifted";
     pub const DEGRADED: &str = "Degraded";
+    /// A Manifest's rollout reaches more Nodes.
+    pub const PROGRESSING: &str = "Progressing";
+    /// A Manifest's rollout waits (a pause, `spec.rollout.paused`).
+    pub const PAUSED: &str = "Paused";
+    /// A Manifest's rollout stopped on failures, or was aborted.
+    pub const HALTED: &str = "Halted";
+    /// A Manifest's rollout reached and converged every Node.
+    pub const COMPLETE: &str = "Complete";
 }
 
 /// One observation of an object's state (`metav1.Condition`).

@@ -71,6 +71,7 @@ impl Manifest {
                 code: None,
                 node_selector: LabelSelector::default(),
                 noop: false,
+                rollout: None,
             },
         );
         m.metadata.namespace = Some(namespace.into());

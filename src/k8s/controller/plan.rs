@@ -365,6 +365,12 @@ pub struct Planner {
     /// writes it; compiles read the last good revision).
     code: Mutex<HashMap<ManifestKey, CodeState>>,
     outcomes: Mutex<HashMap<String, NodeOutcome>>,
+    /// Per Manifest with `spec.rollout`: the Nodes its rollout admitted to
+    /// its current generation (the status pass decides them).
+    gates: Mutex<HashMap<ManifestKey, Gate>>,
+    /// Per Manifest: the last generation rolled out to every Node, which
+    /// the Nodes a rollout has not reached are compiled with.
+    stable: Mutex<HashMap<ManifestKey, Stable>>,
     metrics: Arc<ControllerMetrics>,
     /// Seals each catalog's Sensitive values to its node's key.
     sealer: seal::Sealer,
@@ -379,6 +385,8 @@ impl Planner {
             parses: ParseCache::default(),
             code: Mutex::default(),
             outcomes: Mutex::default(),
+            gates: Mutex::default(),
+            stable: Mutex::default(),
             metrics,
             sealer: seal::Sealer::random(),
         }
@@ -592,7 +600,12 @@ impl Planner {
                 environment = Some((sources.len() - 1, loaded));
                 continue;
             }
-            let Some((generation, parsed)) = self.parsed(m).usable else {
+            let usable = match self.version_for(m, &name, current) {
+                Version::Current => self.parsed(m).usable,
+                Version::Stable(generation, parsed) => Some((generation, parsed)),
+                Version::Nothing => None,
+            };
+            let Some((generation, parsed)) = usable else {
                 continue;
             };
             if selected {
@@ -1349,6 +1362,7 @@ pub fn manifest_status(inp: &StatusInputs) -> ManifestStatus {
             .and_then(|c| c.attempted.clone()),
         last_applied_revision: loaded.filter(|_| with_code).map(|l| l.revision.clone()),
         artifact_digest: loaded.filter(|_| with_code).map(|l| l.digest.clone()),
+        rollout: None,
     }
 }
 
@@ -1437,9 +1451,16 @@ pub fn granted_targets<'a>(
         )
 }
 
+pub mod rollout;
+mod stable;
+use stable::Version;
+pub use stable::{Gate, Stable};
+
 #[cfg(test)]
 mod code_tests;
 #[cfg(test)]
 mod grant_tests;
+#[cfg(test)]
+mod rollout_tests;
 #[cfg(test)]
 mod tests;

@@ -367,3 +367,57 @@ async fn a_deleted_catalog_is_written_again() {
     call.ok(&NodeCatalog::test("web-1", &spec, 1));
     again.await.expect("joins").expect("reconciles");
 }
+
+#[tokio::test]
+async fn a_rollout_status_pass_reaches_max_unavailable_nodes_and_queues_them() {
+    let mut m = Manifest::test("default", "motd", "file /etc/motd v1");
+    m.spec.rollout = Some(crate::k8s::crd::RolloutSpec {
+        max_unavailable: Some(crate::k8s::crd::IntOrPercent::Int(1)),
+        ..Default::default()
+    });
+    let names = ["n-1", "n-2", "n-3"];
+    let mut world = World::new().manifest(m.clone());
+    for n in names {
+        world = world.node(node(n, &[])).owned_facts(n);
+    }
+    let (tx, mut rx) = mpsc::unbounded();
+    world.ctx.set_node_queue(tx);
+    let ctx = world.ctx.clone();
+    let sync = tokio::spawn(async move { sync_manifest_statuses(&ctx).await });
+    let call = world.api.next().await;
+    assert!(call.path.ends_with("/status"), "{}", call.path);
+    let st: ManifestStatus = serde_json::from_value(call.body["status"].clone()).expect("a status");
+    let mut answered = m.clone();
+    answered.status = Some(st.clone());
+    call.ok(&answered);
+    let r = st.rollout.as_ref().expect("status.rollout");
+    assert_eq!(
+        (r.phase.as_str(), r.updated, r.pending, r.target_generation),
+        ("Progressing", 1, 2, 1)
+    );
+    assert!(status::is_true(&st.conditions, kind::PROGRESSING));
+    assert!(!status::is_true(&st.conditions, kind::READY));
+    let event = world.api.next().await;
+    assert_eq!(event.body["reason"], "RolloutStageStarted");
+    let body = event.body.clone();
+    event.ok(&body);
+    sync.await.expect("joins");
+
+    // Exactly the node reached is queued; it gets the Manifest, the others not.
+    let queued = rx.try_recv().expect("a node queued");
+    assert!(rx.try_recv().is_err(), "only one node");
+    let reached = queued.name.clone();
+    let planner = world.ctx.planner.clone();
+    let ms = vec![Arc::new(m)];
+    for n in names {
+        let Plan::Write(spec) = planner.plan(&node(n, &[]), Some(&NodeFacts::test(n)), &ms, None)
+        else {
+            panic!("expected a catalog for {n}");
+        };
+        let has_motd = fixtures::catalog_of(&spec)
+            .resources
+            .iter()
+            .any(|r| r.title == "/etc/motd");
+        assert_eq!(has_motd, n == reached, "{n}");
+    }
+}
