@@ -184,6 +184,10 @@ pub struct Compiler<'a> {
     /// The types of class and define parameters, evaluated once where the
     /// definition is loaded (Puppet's `create_type_map`), by parameter.
     pub param_types: FxHashMap<*const Parameter, Value>,
+    /// What this compile reads of its node (facts, name), for reuse.
+    pub reads: Rc<crate::reads::ReadLog>,
+    /// How node definitions match names, once the node is evaluated.
+    pub node_matcher: Option<crate::reuse::NodeMatcher>,
 }
 
 /// A matched node definition, the node resource's name, and regex captures.
@@ -243,6 +247,8 @@ impl<'a> Compiler<'a> {
             stage_main: 0,
             main_manifest: None,
             param_types: FxHashMap::default(),
+            reads: Rc::default(),
+            node_matcher: None,
         }
     }
 
@@ -386,6 +392,7 @@ impl<'a> Compiler<'a> {
     pub(crate) fn init_top_scope(&mut self) {
         let top = self.new_scope(ScopeKind::Top, None, "");
         debug_assert_eq!(top, TOP);
+        self.scopes[TOP].vars.record_in(self.reads.clone());
         let facts = self.facts.clone();
         if let Value::Hash(map) = &facts {
             for (k, v) in map.iter() {
@@ -551,63 +558,16 @@ impl<'a> Compiler<'a> {
         if self.nodes.is_empty() {
             return Ok(());
         }
-        let name = self.node.to_ascii_lowercase();
-        let mut found: Option<NodeMatch<'a>> = None;
-        // Exact names first.
-        'outer: for n in &self.nodes {
-            for m in &n.def.matches {
-                if let ExprKind::String(s) = &m.kind
-                    && s.to_ascii_lowercase() == name
-                    && s != "default"
-                {
-                    found = Some((*n, name.clone(), None));
-                    break 'outer;
-                }
-                if let ExprKind::Concat(parts) = &m.kind
-                    && let [StringPart::Literal(s)] = parts.as_slice()
-                    && s.to_ascii_lowercase() == name
-                {
-                    found = Some((*n, name.clone(), None));
-                    break 'outer;
-                }
+        let matcher = crate::reuse::NodeMatcher::new(self.nodes.iter().map(|n| n.def));
+        self.reads.note(crate::reads::Input::NodeMatch);
+        let found: Option<NodeMatch<'a>> = match matcher.find(&self.node) {
+            Ok(found) => found.map(|(i, name, caps)| (self.nodes[i], name, caps)),
+            Err((i, j, msg)) => {
+                let n = self.nodes[i];
+                return Err(EvalError::new(msg).at(n.manifest, n.def.matches[j].span).into());
             }
-        }
-        if found.is_none() {
-            'outer2: for n in &self.nodes {
-                for m in &n.def.matches {
-                    if let ExprKind::Regex(r) = &m.kind {
-                        let re = kuppet_values::value::RegexValue::new(r)
-                            .map_err(|e| EvalError::new(e).at(n.manifest, m.span))?;
-                        if let Some(caps) = re.captures(&name) {
-                            let cleaned: String = r
-                                .to_ascii_lowercase()
-                                .chars()
-                                .filter(|c| c.is_ascii_alphanumeric() || "-_:.".contains(*c))
-                                .collect();
-                            let cleaned = cleaned.trim_start_matches('.').to_string();
-                            found = Some((*n, format!("__node_regexp__{cleaned}"), Some(caps)));
-                            break 'outer2;
-                        }
-                    }
-                }
-            }
-        }
-        if found.is_none() {
-            for n in &self.nodes {
-                if n.def.matches.iter().any(|m| match &m.kind {
-                    ExprKind::Default => true,
-                    // `node 'default'` is the default node too.
-                    ExprKind::String(s) => s == "default",
-                    ExprKind::Concat(parts) => {
-                        matches!(parts.as_slice(), [StringPart::Literal(s)] if s == "default")
-                    }
-                    _ => false,
-                }) {
-                    found = Some((*n, "default".to_string(), None));
-                    break;
-                }
-            }
-        }
+        };
+        self.node_matcher = Some(matcher);
         let Some((def, node_name, captures)) = found else {
             return Err(EvalError::new(format!(
                 "Could not find node statement with name 'default' or '{}'",

@@ -25,8 +25,10 @@ pub mod functions;
 mod iteration;
 mod loader;
 pub mod lookup;
+pub mod reads;
 pub mod modules;
 pub mod resource_types;
+pub mod reuse;
 pub mod scope;
 #[cfg(test)]
 mod type_fixtures;
@@ -111,6 +113,9 @@ pub struct Compiled {
     pub catalog: Catalog,
     /// (level, message): `("Notice", "Scope(Class[main]): hello")`, warnings ...
     pub logs: Vec<(&'static str, String)>,
+    /// What the compile read of its node (for [`reuse`]); `None` when the
+    /// catalog may not be reused (`generate()`, `kuppet::secret`).
+    pub reads: Option<reuse::ReadSet>,
 }
 
 /// Compiles a catalog for one node.
@@ -241,7 +246,18 @@ fn compile_here(request: &CompileRequest, data: &DataConfig) -> Result<Compiled,
     for w in c.warnings.drain(..) {
         logs.push(("Warning", w));
     }
-    Ok(Compiled { catalog, logs })
+    let reads = c.reads.inputs().ok().map(|inputs| reuse::ReadSet {
+        node_matcher: inputs
+            .contains(&reads::Input::NodeMatch)
+            .then(|| c.node_matcher.clone())
+            .flatten(),
+        inputs,
+    });
+    Ok(Compiled {
+        catalog,
+        logs,
+        reads,
+    })
 }
 
 /// The diagnostic for a compile that ended with an error or a misplaced
