@@ -240,20 +240,22 @@ fn cases() -> Vec<(&'static str, &'static str, Projection)> {
                 }
             },
         ),
-        (
-            "trusted",
-            "notify { \"${trusted['certname']}\": }",
-            |n| n.name.clone(),
-        ),
-        (
-            "fqdn_rand",
-            "notify { \"${fqdn_rand(100)}\": }",
-            |n| n.name.clone(),
-        ),
+        ("trusted", "notify { \"${trusted['certname']}\": }", |n| {
+            n.name.clone()
+        }),
+        ("fqdn_rand", "notify { \"${fqdn_rand(100)}\": }", |n| {
+            n.name.clone()
+        }),
         (
             "top-scope assignment to a fact name",
             "$extra = 1\nnotify { \"${extra}\": }",
-            |n| if n.extra { n.name.clone() } else { "none".into() },
+            |n| {
+                if n.extra {
+                    n.name.clone()
+                } else {
+                    "none".into()
+                }
+            },
         ),
         (
             "no fact read",

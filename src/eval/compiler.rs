@@ -564,7 +564,9 @@ impl<'a> Compiler<'a> {
             Ok(found) => found.map(|(i, name, caps)| (self.nodes[i], name, caps)),
             Err((i, j, msg)) => {
                 let n = self.nodes[i];
-                return Err(EvalError::new(msg).at(n.manifest, n.def.matches[j].span).into());
+                return Err(EvalError::new(msg)
+                    .at(n.manifest, n.def.matches[j].span)
+                    .into());
             }
         };
         self.node_matcher = Some(matcher);
