@@ -107,10 +107,8 @@ impl<'a> Compiler<'a> {
             return Some(Vec::new());
         }
         let name = name.strip_prefix("::").unwrap_or(name);
-        match facts.get(&Value::string(name)) {
-            Some(Value::Hash(fact)) if std::rc::Rc::ptr_eq(fact, h) => Some(vec![name.to_string()]),
-            _ => None,
-        }
+        let fact = self.fact_hashes.get(&(std::rc::Rc::as_ptr(h) as usize))?;
+        (**fact == *name).then(|| vec![name.to_string()])
     }
 
     /// The keys of an access, splats spread.

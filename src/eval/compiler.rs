@@ -60,7 +60,7 @@ pub struct Param {
 pub struct Res<'a> {
     pub type_name: Rc<str>,
     pub title: Rc<str>,
-    pub params: IndexMap<Rc<str>, Param>,
+    pub params: IndexMap<Rc<str>, Param, rustc_hash::FxBuildHasher>,
     pub tags: Vec<Rc<str>>,
     pub file: Option<Rc<str>>,
     pub line: Option<u32>,
@@ -84,7 +84,12 @@ pub struct Res<'a> {
 
 impl Res<'_> {
     pub fn reference(&self) -> String {
-        format!("{}[{}]", self.type_name, self.title)
+        let mut out = String::with_capacity(self.type_name.len() + self.title.len() + 2);
+        out.push_str(&self.type_name);
+        out.push('[');
+        out.push_str(&self.title);
+        out.push(']');
+        out
     }
 
     pub fn param(&self, name: &str) -> Option<&Value> {
@@ -188,6 +193,11 @@ pub struct Compiler<'a> {
     pub reads: Rc<crate::reads::ReadLog>,
     /// How node definitions match names, once the node is evaluated.
     pub node_matcher: Option<crate::reuse::NodeMatcher>,
+    /// The facts whose values are hashes, by the hash's address (the facts
+    /// are never changed in place): which fact a hash value is.
+    pub fact_hashes: FxHashMap<usize, Rc<str>>,
+    /// The path of the manifest resources were last declared in, shared.
+    last_file: Option<(*const Manifest, Rc<str>)>,
 }
 
 /// A matched node definition, the node resource's name, and regex captures.
@@ -249,6 +259,8 @@ impl<'a> Compiler<'a> {
             param_types: FxHashMap::default(),
             reads: Rc::default(),
             node_matcher: None,
+            fact_hashes: FxHashMap::default(),
+            last_file: None,
         }
     }
 
@@ -398,6 +410,10 @@ impl<'a> Compiler<'a> {
             for (k, v) in map.iter() {
                 if let Value::String(name) = k {
                     self.scopes[TOP].vars.insert(name.clone(), v.clone());
+                    if let Value::Hash(h) = v {
+                        self.fact_hashes
+                            .insert(Rc::as_ptr(h) as usize, name.clone());
+                    }
                 }
             }
         }
@@ -788,7 +804,7 @@ impl<'a> Compiler<'a> {
                     continue;
                 }
                 if matches!(p.value, Value::Sensitive(_)) {
-                    sensitive_parameters.push(k.to_string());
+                    sensitive_parameters.push(String::from(&**k));
                 }
                 if let Some(v) = catalog_json(&p.value) {
                     // Arrays holding references are flattened (Puppet's
@@ -800,7 +816,7 @@ impl<'a> Compiler<'a> {
                     } else {
                         v
                     };
-                    parameters.insert(k.to_string(), v);
+                    parameters.insert(String::from(&**k), v);
                 }
             }
             let kind = match r.kind {
@@ -809,10 +825,10 @@ impl<'a> Compiler<'a> {
                 _ => None,
             };
             resources.push(Resource {
-                type_name: r.type_name.to_string(),
-                title: r.title.to_string(),
-                tags: r.tags.iter().map(|t| t.to_string()).collect(),
-                file: r.file.as_ref().map(|f| f.to_string()),
+                type_name: String::from(&*r.type_name),
+                title: String::from(&*r.title),
+                tags: r.tags.iter().map(|t| String::from(&**t)).collect(),
+                file: r.file.as_deref().map(String::from),
                 line: r.line,
                 exported: r.exported,
                 kind,
@@ -822,11 +838,18 @@ impl<'a> Compiler<'a> {
         }
         let mut edges = Vec::with_capacity(self.edges.len());
         let mut seen_edges = FxHashSet::default();
+        // Each resource's reference, built once.
+        let mut refs: Vec<Option<String>> = vec![None; self.resources.len()];
+        let mut reference = |id: ResId| -> String {
+            refs[id]
+                .get_or_insert_with(|| self.resources[id].reference())
+                .clone()
+        };
         for &(from, to) in &self.edges {
             if included[from] && included[to] && seen_edges.insert((from, to)) {
                 edges.push(Edge {
-                    source: self.resources[from].reference(),
-                    target: self.resources[to].reference(),
+                    source: reference(from),
+                    target: reference(to),
                 });
             }
         }
@@ -846,6 +869,19 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// The path of `m` as resources record it (one allocation per manifest
+    /// in a row, not one per resource).
+    pub(crate) fn file_name(&mut self, m: &Manifest) -> Rc<str> {
+        if let Some((ptr, name)) = &self.last_file
+            && std::ptr::eq(*ptr, m)
+        {
+            return name.clone();
+        }
+        let name: Rc<str> = Rc::from(m.path.as_str());
+        self.last_file = Some((m, name.clone()));
+        name
+    }
+
     /// A new resource value with its type and title tags.
     pub(crate) fn new_res(
         &self,
@@ -855,14 +891,14 @@ impl<'a> Compiler<'a> {
         kind: ResKind<'a>,
     ) -> Res<'a> {
         let mut tags = Vec::new();
-        add_tag(&mut tags, &type_name.to_ascii_lowercase());
+        add_tag(&mut tags, type_name);
         if is_valid_tag(title) {
-            add_tag(&mut tags, &title.to_ascii_lowercase());
+            add_tag(&mut tags, title);
         }
         Res {
             type_name: type_name.into(),
             title: title.into(),
-            params: IndexMap::new(),
+            params: IndexMap::default(),
             tags,
             file: None,
             line: None,
@@ -883,8 +919,9 @@ impl<'a> Compiler<'a> {
         if let Some(owner) = self.scopes[scope].resource
             && owner != id
         {
-            let tags = self.resources[owner].tags.clone();
-            merge_tags(&mut self.resources[id].tags, &tags);
+            let mut tags = std::mem::take(&mut self.resources[id].tags);
+            merge_tags(&mut tags, &self.resources[owner].tags);
+            self.resources[id].tags = tags;
         }
     }
 
@@ -1115,9 +1152,13 @@ pub(crate) fn is_valid_tag(s: &str) -> bool {
 
 /// Adds a tag (lowercased) and, for qualified names, each segment.
 pub(crate) fn add_tag(tags: &mut Vec<Rc<str>>, tag: &str) {
-    let t = tag.to_lowercase();
+    let t: std::borrow::Cow<'_, str> = if tag.bytes().any(|b| !b.is_ascii() || b.is_ascii_uppercase()) {
+        tag.to_lowercase().into()
+    } else {
+        tag.into()
+    };
     if !tags.iter().any(|x| **x == *t) {
-        tags.push(Rc::from(t.as_str()));
+        tags.push(Rc::from(&*t));
     }
     if t.contains("::") {
         for seg in t.split("::") {
