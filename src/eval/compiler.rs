@@ -198,6 +198,8 @@ pub struct Compiler<'a> {
     pub fact_hashes: FxHashMap<usize, Rc<str>>,
     /// The path of the manifest resources were last declared in, shared.
     last_file: Option<(*const Manifest, Rc<str>)>,
+    /// The tags of each resource type's name (lowercase, and its segments).
+    type_tags: std::cell::RefCell<FxHashMap<Rc<str>, Vec<Rc<str>>>>,
 }
 
 /// A matched node definition, the node resource's name, and regex captures.
@@ -261,6 +263,7 @@ impl<'a> Compiler<'a> {
             node_matcher: None,
             fact_hashes: FxHashMap::default(),
             last_file: None,
+            type_tags: Default::default(),
         }
     }
 
@@ -777,7 +780,7 @@ impl<'a> Compiler<'a> {
                 continue;
             }
             included[i] = true;
-            let mut parameters = IndexMap::new();
+            let mut parameters = IndexMap::with_capacity(r.params.len());
             let namevar = match r.kind {
                 ResKind::Builtin(t) => Some(t.namevar()),
                 _ => None,
@@ -890,8 +893,17 @@ impl<'a> Compiler<'a> {
         scope: ScopeId,
         kind: ResKind<'a>,
     ) -> Res<'a> {
-        let mut tags = Vec::new();
-        add_tag(&mut tags, type_name);
+        let mut tags = Vec::with_capacity(8);
+        {
+            // A type's own tags are the same for each of its resources.
+            let mut cache = self.type_tags.borrow_mut();
+            if let Some(own) = cache.get(type_name) {
+                tags.extend(own.iter().cloned());
+            } else {
+                add_tag(&mut tags, type_name);
+                cache.insert(Rc::from(type_name), tags.clone());
+            }
+        }
         if is_valid_tag(title) {
             add_tag(&mut tags, title);
         }

@@ -33,7 +33,7 @@ impl<'a> Compiler<'a> {
         f: &mut Frame,
         m: &'a Manifest,
     ) -> EResult<Attrs> {
-        let mut attrs: Attrs = Attrs::default();
+        let mut attrs: Attrs = Attrs::with_capacity_and_hasher(ops.len(), Default::default());
         let mut splatted: Vec<(String, Value, AttributeOp)> = Vec::new();
         for op in ops {
             match op {
@@ -307,6 +307,7 @@ impl<'a> Compiler<'a> {
     ) -> Result<ResId, EvalError> {
         let scope = f.scope;
         let mut res = self.new_res(type_name, title, scope, kind);
+        res.params.reserve(attrs.len());
         let line = m.line_of(span) as u32;
         res.line = Some(line);
         res.file = Some(self.file_name(m));
