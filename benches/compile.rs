@@ -325,7 +325,10 @@ fn role_manifest() -> String {
         .map(|l| format!("{l}\n"))
         .collect::<String>()
         // Files name the OS release, not the host.
-        .replace("facts['networking']['hostname']", "facts['os']['release']['major']");
+        .replace(
+            "facts['networking']['hostname']",
+            "facts['os']['release']['major']",
+        );
     let mut out = defs;
     for (r, role) in ROLES.iter().enumerate() {
         out.push_str(&format!("class role::{role} {{\n"));

@@ -1164,11 +1164,12 @@ pub(crate) fn is_valid_tag(s: &str) -> bool {
 
 /// Adds a tag (lowercased) and, for qualified names, each segment.
 pub(crate) fn add_tag(tags: &mut Vec<Rc<str>>, tag: &str) {
-    let t: std::borrow::Cow<'_, str> = if tag.bytes().any(|b| !b.is_ascii() || b.is_ascii_uppercase()) {
-        tag.to_lowercase().into()
-    } else {
-        tag.into()
-    };
+    let t: std::borrow::Cow<'_, str> =
+        if tag.bytes().any(|b| !b.is_ascii() || b.is_ascii_uppercase()) {
+            tag.to_lowercase().into()
+        } else {
+            tag.into()
+        };
     if !tags.iter().any(|x| **x == *t) {
         tags.push(Rc::from(&*t));
     }
