@@ -360,3 +360,92 @@ fn a_reused_catalog_carries_the_nodes_name() {
     }
     assert_eq!(cache.stats.reused, 1);
 }
+
+/// A small deterministic generator (no dependency, the same fleet each run).
+struct Lcg(u64);
+
+impl Lcg {
+    fn pick<T: Clone>(&mut self, from: &[T]) -> T {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        from[((self.0 >> 33) as usize) % from.len()].clone()
+    }
+}
+
+/// Random fleets over small domains (so that nodes share inputs), including
+/// absent facts and facts of the wrong type, through a manifest that mixes
+/// the read paths: every node's reused catalog equals its fresh compile.
+#[test]
+fn random_fleets_reuse_exactly() {
+    let code = r#"
+class role::web { notify { "web ${facts['os']['family']} ${::tier}": } }
+class role::db {
+  if $facts['os']['release']['major'] == '12' { notify { 'db12': } }
+  else { notify { "db ${facts['memory']['system']['total']}": } }
+}
+case $facts['role'] {
+  'web': { include role::web }
+  'db': { include role::db }
+  default: {
+    notify { "other ${getvar('tier')} ${defined('$zone')}": }
+    # A whole-hash read, only here.
+    $n = $facts.filter |$key, $v| { $key =~ /^t/ }.length
+    notify { "t-facts ${n}": }
+  }
+}
+if $facts['os'] =~ Hash and $facts['os']['family'] =~ /Deb/ {
+  notify { "zone ${inline_template('<%= @zone %>')}": }
+}
+$k = $facts['pick']
+if $k =~ String { notify { "picked ${facts[$k]}": } }
+"#;
+    let manifest = Arc::new(kuppet_syntax::parse("site.pp", code).unwrap());
+    let mut rng = Lcg(7);
+    let mut nodes = Vec::new();
+    for i in 0..80 {
+        let mut facts = serde_json::Map::new();
+        let mut set = |k: &str, v: Option<Json>| {
+            if let Some(v) = v {
+                facts.insert(k.to_string(), v);
+            }
+        };
+        set("role", rng.pick(&[Some(json!("web")), Some(json!("db")), Some(json!("x")), None]));
+        let os = rng.pick(&[
+            json!({"family": "Debian", "release": {"major": "12"}}),
+            json!({"family": "Debian", "release": {"major": "11"}}),
+            json!({"family": "RedHat", "release": {"major": "12"}}),
+            json!({"family": "RedHat"}),
+            json!("linux"),
+        ]);
+        set("os", Some(os));
+        set("tier", rng.pick(&[Some(json!("a")), Some(json!("b")), None]));
+        set("zone", rng.pick(&[Some(json!("z1")), Some(json!(5)), None]));
+        set(
+            "memory",
+            Some(json!({"system": {"total": rng.pick(&[1, 2])}, "swap": i})),
+        );
+        set("pick", rng.pick(&[Some(json!("tier")), Some(json!("zone")), Some(json!(3)), None]));
+        set("uptime", Some(json!(i)));
+        nodes.push((format!("n{i}.example.com"), facts));
+    }
+    let mut cache = ReuseCache::new(0);
+    let data = DataConfig::default();
+    for (name, facts) in &nodes {
+        let request = CompileRequest {
+            manifests: vec![ManifestInput {
+                manifest: manifest.clone(),
+                apply_top_level: true,
+            }],
+            facts: facts.clone(),
+            node: name.clone(),
+            ..CompileRequest::default()
+        };
+        let fresh = compile_with_data(&request, &data);
+        let reused = compile_reusing(&mut cache, &request, &data).map(|(c, _)| c);
+        assert_eq!(outcome(&fresh), outcome(&reused), "node {name}");
+    }
+    assert!(cache.stats.reused > 0, "no node shared its inputs");
+    assert!(cache.groups() > 1, "every compile read the same inputs");
+}
