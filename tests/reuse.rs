@@ -411,7 +411,15 @@ if $k =~ String { notify { "picked ${facts[$k]}": } }
                 facts.insert(k.to_string(), v);
             }
         };
-        set("role", rng.pick(&[Some(json!("web")), Some(json!("db")), Some(json!("x")), None]));
+        set(
+            "role",
+            rng.pick(&[
+                Some(json!("web")),
+                Some(json!("db")),
+                Some(json!("x")),
+                None,
+            ]),
+        );
         let os = rng.pick(&[
             json!({"family": "Debian", "release": {"major": "12"}}),
             json!({"family": "Debian", "release": {"major": "11"}}),
@@ -420,13 +428,24 @@ if $k =~ String { notify { "picked ${facts[$k]}": } }
             json!("linux"),
         ]);
         set("os", Some(os));
-        set("tier", rng.pick(&[Some(json!("a")), Some(json!("b")), None]));
+        set(
+            "tier",
+            rng.pick(&[Some(json!("a")), Some(json!("b")), None]),
+        );
         set("zone", rng.pick(&[Some(json!("z1")), Some(json!(5)), None]));
         set(
             "memory",
             Some(json!({"system": {"total": rng.pick(&[1, 2])}, "swap": i})),
         );
-        set("pick", rng.pick(&[Some(json!("tier")), Some(json!("zone")), Some(json!(3)), None]));
+        set(
+            "pick",
+            rng.pick(&[
+                Some(json!("tier")),
+                Some(json!("zone")),
+                Some(json!(3)),
+                None,
+            ]),
+        );
         set("uptime", Some(json!(i)));
         nodes.push((format!("n{i}.example.com"), facts));
     }

@@ -56,7 +56,8 @@ const STATUS_DEBOUNCE: Duration = Duration::from_millis(200);
 /// Compile reuse keeps the catalogs of this many versions of the code
 /// (sets of Manifests and environments) used last ...
 const REUSE_CODE_VERSIONS: usize = 8;
-/// ... and at most this many catalogs of each (one per distinct input).
+/// ... and at most this many catalogs in all (one per distinct input; a
+/// fleet of a few roles needs a few per version).
 const REUSE_CATALOGS: usize = 64;
 
 /// How the controller runs.

@@ -239,7 +239,8 @@ struct CodeCache {
 
 /// The controller's compile reuse: per version of the code, the catalogs
 /// by what their compiles read (`kuppet_eval::reuse`). Bounded: the
-/// versions used last, each with a bounded number of catalogs.
+/// versions used last, and a number of catalogs over all of them (past it,
+/// new catalogs are not kept until an old version is let go).
 pub struct Reuse {
     state: Mutex<ReuseState>,
     metrics: Arc<ControllerMetrics>,
@@ -255,7 +256,7 @@ struct ReuseState {
 
 impl Reuse {
     /// Keeps the catalogs of the `max_codes` versions of the code used
-    /// last, at most `max_catalogs` each; counts in `metrics`.
+    /// last, at most `max_catalogs` in all; counts in `metrics`.
     pub fn new(metrics: Arc<ControllerMetrics>, max_codes: usize, max_catalogs: usize) -> Reuse {
         Reuse {
             state: Mutex::default(),
@@ -289,8 +290,12 @@ impl Reuse {
                 state.codes.remove(&oldest);
             }
         }
+        let held: usize = state.codes.values().map(|c| c.cache.len()).sum();
+        if held >= self.max_catalogs {
+            return;
+        }
         let code = state.codes.entry(key).or_insert_with(|| CodeCache {
-            cache: ReuseCache::new(self.max_catalogs),
+            cache: ReuseCache::new(0),
             _sources: request
                 .manifests
                 .iter()
@@ -539,5 +544,21 @@ mod tests {
         assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 4);
         assert_eq!(metrics.catalogs_reused.get(), 0);
         assert_eq!(reuse.catalogs(), 0);
+    }
+
+    #[test]
+    fn the_catalogs_held_are_bounded_over_all_versions_of_the_code() {
+        let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let reuse = Arc::new(Reuse::new(Arc::default(), 8, 3));
+        let compile = reusing(counted_compile(calls.clone()), reuse.clone());
+        let code = request(&[("notify { \"role ${facts['role']}\": }", true)]);
+        for (i, role) in ["a", "b", "c", "d", "e"].iter().enumerate() {
+            compile(&scope("ns"), &node(&code, &format!("n{i}"), role)).expect("compiles");
+        }
+        assert_eq!(reuse.catalogs(), 3);
+        // The roles kept are reused; the others compile each time.
+        compile(&scope("ns"), &node(&code, "x1", "a")).expect("compiles");
+        compile(&scope("ns"), &node(&code, "x2", "e")).expect("compiles");
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 6);
     }
 }
