@@ -56,7 +56,7 @@ impl<'a> Compiler<'a> {
             // value at the longer path is all this reads.
             if let (Value::Hash(h), [key @ Value::String(k)]) = (&t, args.as_slice()) {
                 let v = h.get(key).cloned().unwrap_or(Value::Undef);
-                path.push(k.to_string());
+                path.push(String::from(&**k));
                 return Ok((v, Some(path)));
             }
             self.reads.note(Input::Fact(path));
@@ -377,7 +377,7 @@ impl<'a> Compiler<'a> {
         let mut refs = Vec::with_capacity(titles.len());
         for t in &titles {
             let title = match t {
-                Value::String(s) => s.to_string(),
+                Value::String(s) => String::from(&**s),
                 Value::Type(ty) => match &**ty {
                     PType::Class { name: Some(n) } if type_name == "Class" => n.clone(),
                     PType::Resource {

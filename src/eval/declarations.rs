@@ -193,7 +193,7 @@ impl<'a> Compiler<'a> {
                         .at(m, b.title.span)
                         .into());
                     }
-                    Value::String(s) => s.to_string(),
+                    Value::String(s) => String::from(&**s),
                     other => {
                         return Err(EvalError::new(format!(
                             "Illegal title type at index {index}. Expected String, got {}",
