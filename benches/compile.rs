@@ -304,7 +304,8 @@ fn fleet_throughput() {
             }
         })
         .collect();
-    let per_thread = |reuse: bool| {
+    // Reuse: 0 none, 1 an owned copy of each catalog, 2 shared catalogs.
+    let per_thread = |reuse: u8| {
         let start = Instant::now();
         let cpu = cpu_seconds();
         let compiled = std::sync::atomic::AtomicU64::new(0);
@@ -315,12 +316,29 @@ fn fleet_throughput() {
                     // One cache per thread: no lock in the measurement.
                     let mut cache = kuppet_eval::reuse::ReuseCache::new(0);
                     for r in fleet.iter().skip(t).step_by(threads) {
-                        if reuse {
-                            kuppet_eval::reuse::compile_reusing(&mut cache, r, &Default::default())
+                        match reuse {
+                            0 => {
+                                compile(r).expect("compiles");
+                                cache.stats.compiled += 1;
+                            }
+                            1 => {
+                                kuppet_eval::reuse::compile_reusing(
+                                    &mut cache,
+                                    r,
+                                    &Default::default(),
+                                )
                                 .expect("compiles");
-                        } else {
-                            compile(r).expect("compiles");
-                            cache.stats.compiled += 1;
+                            }
+                            _ => {
+                                if cache.get_shared(&r.node, &r.facts).is_none() {
+                                    kuppet_eval::reuse::compile_reusing(
+                                        &mut cache,
+                                        r,
+                                        &Default::default(),
+                                    )
+                                    .expect("compiles");
+                                }
+                            }
                         }
                     }
                     compiled.fetch_add(cache.stats.compiled, std::sync::atomic::Ordering::Relaxed);
@@ -330,11 +348,14 @@ fn fleet_throughput() {
         let cpu = cpu_seconds().zip(cpu).map(|(b, a)| b - a);
         (start.elapsed(), cpu, compiled.into_inner())
     };
-    for reuse in [false, true] {
+    for (reuse, how) in [
+        (0, "without reuse"),
+        (1, "with reuse, each catalog copied"),
+        (2, "with reuse, catalogs shared"),
+    ] {
         let (elapsed, cpu, compiled) = per_thread(reuse);
         println!(
-            "fleet of {runs} nodes, 5 roles, {} reuse ({threads} threads): {}, {compiled} compiles",
-            if reuse { "with" } else { "without" },
+            "fleet of {runs} nodes, 5 roles, {how} ({threads} threads): {}, {compiled} compiles",
             rates(runs, elapsed, cpu)
         );
     }

@@ -250,12 +250,22 @@ impl ReuseCache {
         node: &str,
         facts: &serde_json::Map<String, serde_json::Value>,
     ) -> Option<Compiled> {
-        self.groups.iter().find_map(|g| {
-            let found = g.catalogs.get(&g.reads.key(node, facts))?;
-            let mut compiled = Compiled::clone(found);
-            compiled.catalog.name = node.to_string();
-            Some(compiled)
-        })
+        let found = self.get_shared(node, facts)?;
+        let mut compiled = Compiled::clone(&found);
+        compiled.catalog.name = node.to_string();
+        Some(compiled)
+    }
+
+    /// As [`ReuseCache::get`], without copying: the catalog as compiled,
+    /// named for the node it was compiled for (the caller names it).
+    pub fn get_shared(
+        &self,
+        node: &str,
+        facts: &serde_json::Map<String, serde_json::Value>,
+    ) -> Option<Arc<Compiled>> {
+        self.groups
+            .iter()
+            .find_map(|g| g.catalogs.get(&g.reads.key(node, facts)).cloned())
     }
 
     /// Keeps a compile's catalog for `node` with `facts` (not one that read
