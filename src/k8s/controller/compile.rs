@@ -561,4 +561,37 @@ mod tests {
         compile(&scope("ns"), &node(&code, "x2", "e")).expect("compiles");
         assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 6);
     }
+
+    #[test]
+    fn the_planner_reuses_one_compile_for_nodes_of_a_role() {
+        use super::super::fixtures;
+        use super::super::plan::{Plan, Planner};
+        use crate::k8s::crd::{Manifest, NodeFacts};
+        let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let metrics = Arc::new(ControllerMetrics::default());
+        let reuse = Arc::new(Reuse::new(metrics.clone(), 8, 64));
+        let planner = Planner::production(
+            reusing(counted_compile(calls.clone()), reuse),
+            metrics.clone(),
+        );
+        let manifests = vec![Arc::new(Manifest::test(
+            "ops",
+            "site",
+            "file { '/etc/motd': content => \"family ${facts['os']['family']}\" }",
+        ))];
+        let mut written = Vec::new();
+        for name in ["web-1", "web-2", "web-3"] {
+            let node = fixtures::node(name, &[]);
+            let facts = NodeFacts::test(name);
+            match planner.plan(&node, Some(&facts), &manifests, None) {
+                Plan::Write(spec) => written.push(fixtures::catalog_of(&spec)),
+                _ => panic!("{name}: no catalog written"),
+            }
+        }
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 1);
+        assert_eq!(metrics.catalogs_reused.get(), 2);
+        let names: Vec<&str> = written.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["web-1", "web-2", "web-3"]);
+        assert_eq!(written[0].resources, written[2].resources);
+    }
 }
