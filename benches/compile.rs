@@ -7,7 +7,13 @@
 //! (`../shared/tools/puppet-catalog`, or `$PUPPET_CATALOG`) in the same run, and
 //! prints both times and the ratio. It then compiles one manifest for 1,000
 //! different fact sets in one process and prints catalogs per second.
-//! `KUPPET_BENCH_SIZES=1000,10000` picks sizes; `KUPPET_BENCH_NO_PUPPET=1` skips Puppet.
+//! It ends with a fleet of 5 roles compiled with and without compile reuse
+//! (`kuppet_eval::reuse`), in catalogs per second.
+//! `KUPPET_BENCH_SIZES=1000,10000` picks sizes; `KUPPET_BENCH_NO_PUPPET=1` skips Puppet;
+//! `KUPPET_BENCH_RUNS` (fact sets, default 1,000), `KUPPET_BENCH_THREADS` (default:
+//! the cores) and `KUPPET_BENCH_NO_FLEET=1` shape the throughput runs (for profiling:
+//! `KUPPET_BENCH_SIZES= KUPPET_BENCH_RUNS=3 KUPPET_BENCH_THREADS=1 KUPPET_BENCH_NO_FLEET=1
+//! valgrind --tool=callgrind <the bench binary>`).
 
 use kuppet_eval::{CompileRequest, ManifestInput, compile};
 use std::path::{Path, PathBuf};
@@ -193,30 +199,195 @@ fn main() {
         );
     }
 
-    // One manifest, 1,000 fact sets, one process.
+    fleet_throughput();
+}
+
+/// The CPU time this process used so far (user + system, Linux's
+/// `/proc/self/stat`), for rates that do not depend on a shared machine's
+/// load; `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) in parentheses.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    // Linux reports clock ticks of 1/100 s (USER_HZ).
+    Some((utime + stime) / 100.0)
+}
+
+/// `runs` catalogs in `wall` and `cpu` seconds, as rates.
+fn rates(runs: usize, wall: Duration, cpu: Option<f64>) -> String {
+    let per_cpu = cpu
+        .filter(|c| *c > 0.0)
+        .map(|c| format!(", {:.0} catalogs per CPU-second", runs as f64 / c))
+        .unwrap_or_default();
+    format!(
+        "{:.2}s, {:.0} catalogs/s{per_cpu}",
+        wall.as_secs_f64(),
+        runs as f64 / wall.as_secs_f64()
+    )
+}
+
+/// The environment variable `name` as a number, or `default`.
+fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
+}
+
+/// Catalogs per second for one 1,000-resource manifest over many fact sets
+/// (`KUPPET_BENCH_RUNS`, default 1,000), on `KUPPET_BENCH_THREADS` threads
+/// (default: the machine's cores): every node with distinct facts, then a
+/// fleet of 5 roles compiled with and without reuse.
+fn fleet_throughput() {
+    let runs = env_number("KUPPET_BENCH_RUNS", 1_000);
+    let threads = env_number(
+        "KUPPET_BENCH_THREADS",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+    )
+    .max(1);
     let source = generate(1_000);
     let manifest = Arc::new(kuppet_syntax::parse("bench.pp", &source).expect("parses"));
-    let start = Instant::now();
-    let runs = 1_000;
-    for i in 0..runs {
+    let request = |i: usize| {
         let host = format!("node{i}");
-        let request = CompileRequest {
+        CompileRequest {
             manifests: vec![ManifestInput {
                 manifest: manifest.clone(),
                 apply_top_level: true,
             }],
             facts: facts(&host, (i % 16 + 1) as u64),
             node: format!("{host}.example.com"),
-            modulepath: Vec::new(),
-            allow_generate: false,
-            limits: Default::default(),
-        };
-        compile(&request).expect("compiles");
-    }
-    let elapsed = start.elapsed();
+            ..CompileRequest::default()
+        }
+    };
+    let start = Instant::now();
+    let cpu = cpu_seconds();
+    std::thread::scope(|s| {
+        for t in 0..threads {
+            let request = &request;
+            s.spawn(move || {
+                for i in (t..runs).step_by(threads) {
+                    compile(&request(i)).expect("compiles");
+                }
+            });
+        }
+    });
+    let cpu = cpu_seconds().zip(cpu).map(|(b, a)| b - a);
     println!(
-        "1,000 fact sets x 1,000-resource manifest (parsed once): {:.2}s, {:.0} catalogs/s",
-        elapsed.as_secs_f64(),
-        runs as f64 / elapsed.as_secs_f64()
+        "{runs} fact sets x 1,000-resource manifest (parsed once, {threads} threads): {}",
+        rates(runs, start.elapsed(), cpu)
     );
+
+    if std::env::var_os("KUPPET_BENCH_NO_FLEET").is_some() {
+        return;
+    }
+    // A fleet of 5 roles: the catalog depends on the role and the OS family
+    // only; every node has its own name, address and uptime.
+    let roles = role_manifest();
+    let roles = Arc::new(kuppet_syntax::parse("roles.pp", &roles).expect("parses"));
+    let fleet: Vec<CompileRequest> = (0..runs)
+        .map(|i| {
+            let host = format!("node{i}");
+            let mut f = facts(&host, (i % 16 + 1) as u64);
+            f.insert("role".into(), serde_json::json!(ROLES[i % ROLES.len()]));
+            f.insert("uptime_seconds".into(), serde_json::json!(i * 37));
+            CompileRequest {
+                manifests: vec![ManifestInput {
+                    manifest: roles.clone(),
+                    apply_top_level: true,
+                }],
+                facts: f,
+                node: format!("{host}.example.com"),
+                ..CompileRequest::default()
+            }
+        })
+        .collect();
+    // Reuse: 0 none, 1 an owned copy of each catalog, 2 shared catalogs.
+    let per_thread = |reuse: u8| {
+        let start = Instant::now();
+        let cpu = cpu_seconds();
+        let compiled = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|s| {
+            for t in 0..threads {
+                let (fleet, compiled) = (&fleet, &compiled);
+                s.spawn(move || {
+                    // One cache per thread: no lock in the measurement.
+                    let mut cache = kuppet_eval::reuse::ReuseCache::new(0);
+                    for r in fleet.iter().skip(t).step_by(threads) {
+                        match reuse {
+                            0 => {
+                                compile(r).expect("compiles");
+                                cache.stats.compiled += 1;
+                            }
+                            1 => {
+                                kuppet_eval::reuse::compile_reusing(
+                                    &mut cache,
+                                    r,
+                                    &Default::default(),
+                                )
+                                .expect("compiles");
+                            }
+                            _ => {
+                                if cache.get_shared(&r.node, &r.facts).is_none() {
+                                    kuppet_eval::reuse::compile_reusing(
+                                        &mut cache,
+                                        r,
+                                        &Default::default(),
+                                    )
+                                    .expect("compiles");
+                                }
+                            }
+                        }
+                    }
+                    compiled.fetch_add(cache.stats.compiled, std::sync::atomic::Ordering::Relaxed);
+                });
+            }
+        });
+        let cpu = cpu_seconds().zip(cpu).map(|(b, a)| b - a);
+        (start.elapsed(), cpu, compiled.into_inner())
+    };
+    for (reuse, how) in [
+        (0, "without reuse"),
+        (1, "with reuse, each catalog copied"),
+        (2, "with reuse, catalogs shared"),
+    ] {
+        let (elapsed, cpu, compiled) = per_thread(reuse);
+        println!(
+            "fleet of {runs} nodes, 5 roles, {how} ({threads} threads): {}, {compiled} compiles",
+            rates(runs, elapsed, cpu)
+        );
+    }
+}
+
+const ROLES: [&str; 5] = ["web", "db", "cache", "lb", "worker"];
+
+/// Five roles of ~1,000 resources each (the generated manifest's classes,
+/// split among them), chosen by the `role` fact, reading the OS family.
+fn role_manifest() -> String {
+    let base = generate(1_000);
+    // `generate` ends with its includes: keep the definitions only.
+    let defs: String = base
+        .lines()
+        .filter(|l| !l.starts_with("include ") && !l.starts_with("class {"))
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        // Files name the OS release, not the host.
+        .replace(
+            "facts['networking']['hostname']",
+            "facts['os']['release']['major']",
+        );
+    let mut out = defs;
+    for (r, role) in ROLES.iter().enumerate() {
+        out.push_str(&format!("class role::{role} {{\n"));
+        for c in 0..50 {
+            out.push_str(&format!("  include role::c{c}\n"));
+        }
+        out.push_str(&format!(
+            "  file {{ '/etc/role': content => \"{role} {r} ${{facts['os']['family']}}\" }}\n}}\n"
+        ));
+    }
+    out.push_str("include \"role::${facts['role']}\"\n");
+    out
 }

@@ -5,6 +5,7 @@
 
 use super::compiler::{Compiler, capitalize_name};
 use super::error::{EResult, EvalError, Flow};
+use super::reads::Input;
 use super::scope::Frame;
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::*;
@@ -22,7 +23,101 @@ impl<'a> Compiler<'a> {
         f: &mut Frame,
         m: &'a Manifest,
     ) -> EResult<Value> {
-        let t = self.eval(target, f, m)?;
+        let (v, path) = self.access_traced(target, keys, e, f, m)?;
+        if let Some(path) = path {
+            self.reads.note(Input::Fact(path));
+        }
+        Ok(v)
+    }
+
+    /// An access, and the path in the facts its value is at when it is a
+    /// fact reached by string keys from `$facts` or a fact variable (not yet
+    /// recorded: an enclosing access may narrow it further).
+    fn access_traced(
+        &mut self,
+        target: &'a Expr,
+        keys: &'a [Expr],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<(Value, Option<Vec<String>>)> {
+        let (t, base) = self.eval_traced(target, f, m)?;
+        let args = match self.access_keys(keys, f, m) {
+            Ok(args) => args,
+            Err(flow) => {
+                if let Some(path) = base {
+                    self.reads.note(Input::Fact(path));
+                }
+                return Err(flow);
+            }
+        };
+        if let Some(mut path) = base {
+            // A hash with one string key answers its value or undef: the
+            // value at the longer path is all this reads.
+            if let (Value::Hash(h), [key @ Value::String(k)]) = (&t, args.as_slice()) {
+                let v = h.get(key).cloned().unwrap_or(Value::Undef);
+                path.push(String::from(&**k));
+                return Ok((v, Some(path)));
+            }
+            self.reads.note(Input::Fact(path));
+        }
+        self.access_value(t, args, target, keys, e, f, m)
+            .map(|v| (v, None))
+    }
+
+    /// Evaluates an access's target, tracing fact paths (see `access_traced`).
+    fn eval_traced(
+        &mut self,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<(Value, Option<Vec<String>>)> {
+        match &e.kind {
+            ExprKind::Variable(name) => self.guarded(e, m, |c| {
+                // The variable's own read stands unless it is a fact hash:
+                // then the access narrows it to a path.
+                let mark = c.reads.defer();
+                let v = c.lookup_var(name, f, m, e);
+                let path = match &v {
+                    Value::Hash(h) => c.fact_path_of(name, h),
+                    _ => None,
+                };
+                c.reads.undefer(mark, path.is_none());
+                Ok((v, path))
+            }),
+            ExprKind::Access { target, keys } => {
+                self.guarded(e, m, |c| c.access_traced(target, keys, e, f, m))
+            }
+            _ => self.eval(e, f, m).map(|v| (v, None)),
+        }
+    }
+
+    /// The path in the facts of a hash a variable named `name` holds: `[]`
+    /// for the `$facts` hash itself, `[name]` for a fact's own hash. Only the
+    /// very same hash counts (the facts are never changed in place).
+    pub(crate) fn fact_path_of(
+        &self,
+        name: &str,
+        h: &std::rc::Rc<indexmap::IndexMap<Value, Value>>,
+    ) -> Option<Vec<String>> {
+        let Value::Hash(facts) = &self.facts else {
+            return None;
+        };
+        if std::rc::Rc::ptr_eq(h, facts) {
+            return Some(Vec::new());
+        }
+        let name = name.strip_prefix("::").unwrap_or(name);
+        let fact = self.fact_hashes.get(&(std::rc::Rc::as_ptr(h) as usize))?;
+        (**fact == *name).then(|| vec![name.to_string()])
+    }
+
+    /// The keys of an access, splats spread.
+    fn access_keys(
+        &mut self,
+        keys: &'a [Expr],
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Vec<Value>> {
         let mut args = Vec::with_capacity(keys.len());
         for k in keys {
             if let ExprKind::Unary {
@@ -38,6 +133,21 @@ impl<'a> Compiler<'a> {
                 args.push(self.eval(k, f, m)?);
             }
         }
+        Ok(args)
+    }
+
+    /// The value of `t[args]`.
+    #[allow(clippy::too_many_arguments)]
+    fn access_value(
+        &mut self,
+        t: Value,
+        args: Vec<Value>,
+        target: &'a Expr,
+        keys: &'a [Expr],
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
         let err = |msg: String| -> Flow { EvalError::new(msg).at(m, e.span).into() };
         // Where the i-th key was written (after flattening, the last one).
         let key_at = |i: usize| -> &'a Expr { keys.get(i).or(keys.last()).unwrap_or(target) };
@@ -267,7 +377,7 @@ impl<'a> Compiler<'a> {
         let mut refs = Vec::with_capacity(titles.len());
         for t in &titles {
             let title = match t {
-                Value::String(s) => s.to_string(),
+                Value::String(s) => String::from(&**s),
                 Value::Type(ty) => match &**ty {
                     PType::Class { name: Some(n) } if type_name == "Class" => n.clone(),
                     PType::Resource {

@@ -7,7 +7,6 @@ use super::compiler::{Compiler, capitalize_name};
 use super::error::{EResult, EvalError, Flow};
 use super::functions::{self, Builtin, Call, Found};
 use super::scope::{Frame, ScopeKind, TOP};
-use indexmap::IndexMap;
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::*;
 use kuppet_values::types::PType;
@@ -219,6 +218,9 @@ impl<'a> Compiler<'a> {
                 m,
             ));
         };
+        if matches!(**t, kuppet_values::types::PType::Timestamp { .. }) && args.is_empty() {
+            self.reads.volatile("Timestamp.new() reads the clock");
+        }
         kuppet_values::convert::new_value(t, &args).map_err(|msg| self.call_error(msg, e, m))
     }
 
@@ -339,7 +341,7 @@ impl<'a> Compiler<'a> {
         };
         let mut refs = Vec::new();
         for (title, params) in instances.iter() {
-            let mut attrs: super::declarations::Attrs = IndexMap::new();
+            let mut attrs = super::declarations::Attrs::default();
             if let Some(d) = &defaults {
                 for (k, v) in d.iter() {
                     attrs.insert(k.to_display(), (v.clone(), false));

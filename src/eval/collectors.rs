@@ -236,9 +236,9 @@ impl<'a> Compiler<'a> {
                     Ok(self.query_expr(left, id, f, m)? || self.query_expr(right, id, f, m)?)
                 }
                 BinaryOp::Eq | BinaryOp::Ne => {
-                    let attr = match &left.kind {
-                        ExprKind::QualifiedName(n) | ExprKind::String(n) => n.clone(),
-                        _ => self.eval(left, f, m)?.to_display(),
+                    let attr: std::borrow::Cow<'a, str> = match &left.kind {
+                        ExprKind::QualifiedName(n) | ExprKind::String(n) => n.as_str().into(),
+                        _ => self.eval(left, f, m)?.to_display().into(),
                     };
                     let value = self.eval(right, f, m)?;
                     Ok(self.resource_attr_matches(id, &attr, &value, *op == BinaryOp::Eq))
@@ -261,15 +261,19 @@ impl<'a> Compiler<'a> {
     fn resource_attr_matches(&self, id: ResId, attr: &str, value: &Value, is_eq: bool) -> bool {
         let r = &self.resources[id];
         if attr == "tag" && is_eq {
-            let wanted: Vec<&Value> = match value {
-                Value::Array(items) => items.iter().collect(),
-                other => vec![other],
+            let tagged = |t: &Value| match t {
+                // Already lowercase: no copy.
+                Value::String(s) if !s.bytes().any(|b| !b.is_ascii() || b.is_ascii_uppercase()) => {
+                    self.resource_tagged(id, s)
+                }
+                other => self.resource_tagged(id, &other.to_display().to_lowercase()),
             };
-            return wanted
-                .iter()
-                .any(|t| self.resource_tagged(id, &t.to_display().to_lowercase()));
+            return match value {
+                Value::Array(items) => items.iter().any(tagged),
+                other => tagged(other),
+            };
         }
-        let title = Value::string(&*r.title);
+        let title = Value::String(r.title.clone());
         let actual = match attr {
             "title" => Some(&title),
             _ => match r.param(attr) {

@@ -60,7 +60,7 @@ pub struct Param {
 pub struct Res<'a> {
     pub type_name: Rc<str>,
     pub title: Rc<str>,
-    pub params: IndexMap<Rc<str>, Param>,
+    pub params: IndexMap<Rc<str>, Param, rustc_hash::FxBuildHasher>,
     pub tags: Vec<Rc<str>>,
     pub file: Option<Rc<str>>,
     pub line: Option<u32>,
@@ -84,7 +84,12 @@ pub struct Res<'a> {
 
 impl Res<'_> {
     pub fn reference(&self) -> String {
-        format!("{}[{}]", self.type_name, self.title)
+        let mut out = String::with_capacity(self.type_name.len() + self.title.len() + 2);
+        out.push_str(&self.type_name);
+        out.push('[');
+        out.push_str(&self.title);
+        out.push(']');
+        out
     }
 
     pub fn param(&self, name: &str) -> Option<&Value> {
@@ -190,6 +195,17 @@ pub struct Compiler<'a> {
     /// Modules' Ruby functions found, loaded and described in this compile.
     #[cfg(feature = "ruby")]
     pub ruby: super::ruby::RubyState,
+    /// What this compile reads of its node (facts, name), for reuse.
+    pub reads: Rc<crate::reads::ReadLog>,
+    /// How node definitions match names, once the node is evaluated.
+    pub node_matcher: Option<crate::reuse::NodeMatcher>,
+    /// The facts whose values are hashes, by the hash's address (the facts
+    /// are never changed in place): which fact a hash value is.
+    pub fact_hashes: FxHashMap<usize, Rc<str>>,
+    /// The path of the manifest resources were last declared in, shared.
+    last_file: Option<(*const Manifest, Rc<str>)>,
+    /// The tags of each resource type's name (lowercase, and its segments).
+    type_tags: std::cell::RefCell<FxHashMap<Rc<str>, Vec<Rc<str>>>>,
 }
 
 /// A matched node definition, the node resource's name, and regex captures.
@@ -252,6 +268,11 @@ impl<'a> Compiler<'a> {
             stage_main: 0,
             main_manifest: None,
             param_types: FxHashMap::default(),
+            reads: Rc::default(),
+            node_matcher: None,
+            fact_hashes: FxHashMap::default(),
+            last_file: None,
+            type_tags: Default::default(),
         }
     }
 
@@ -395,11 +416,16 @@ impl<'a> Compiler<'a> {
     pub(crate) fn init_top_scope(&mut self) {
         let top = self.new_scope(ScopeKind::Top, None, "");
         debug_assert_eq!(top, TOP);
+        self.scopes[TOP].vars.record_in(self.reads.clone());
         let facts = self.facts.clone();
         if let Value::Hash(map) = &facts {
             for (k, v) in map.iter() {
                 if let Value::String(name) = k {
                     self.scopes[TOP].vars.insert(name.clone(), v.clone());
+                    if let Value::Hash(h) = v {
+                        self.fact_hashes
+                            .insert(Rc::as_ptr(h) as usize, name.clone());
+                    }
                 }
             }
         }
@@ -563,63 +589,18 @@ impl<'a> Compiler<'a> {
         if self.nodes.is_empty() {
             return Ok(());
         }
-        let name = self.node.to_ascii_lowercase();
-        let mut found: Option<NodeMatch<'a>> = None;
-        // Exact names first.
-        'outer: for n in &self.nodes {
-            for m in &n.def.matches {
-                if let ExprKind::String(s) = &m.kind
-                    && s.to_ascii_lowercase() == name
-                    && s != "default"
-                {
-                    found = Some((*n, name.clone(), None));
-                    break 'outer;
-                }
-                if let ExprKind::Concat(parts) = &m.kind
-                    && let [StringPart::Literal(s)] = parts.as_slice()
-                    && s.to_ascii_lowercase() == name
-                {
-                    found = Some((*n, name.clone(), None));
-                    break 'outer;
-                }
+        let matcher = crate::reuse::NodeMatcher::new(self.nodes.iter().map(|n| n.def));
+        self.reads.note(crate::reads::Input::NodeMatch);
+        let found: Option<NodeMatch<'a>> = match matcher.find(&self.node) {
+            Ok(found) => found.map(|(i, name, caps)| (self.nodes[i], name, caps)),
+            Err((i, j, msg)) => {
+                let n = self.nodes[i];
+                return Err(EvalError::new(msg)
+                    .at(n.manifest, n.def.matches[j].span)
+                    .into());
             }
-        }
-        if found.is_none() {
-            'outer2: for n in &self.nodes {
-                for m in &n.def.matches {
-                    if let ExprKind::Regex(r) = &m.kind {
-                        let re = kuppet_values::value::RegexValue::new(r)
-                            .map_err(|e| EvalError::new(e).at(n.manifest, m.span))?;
-                        if let Some(caps) = re.captures(&name) {
-                            let cleaned: String = r
-                                .to_ascii_lowercase()
-                                .chars()
-                                .filter(|c| c.is_ascii_alphanumeric() || "-_:.".contains(*c))
-                                .collect();
-                            let cleaned = cleaned.trim_start_matches('.').to_string();
-                            found = Some((*n, format!("__node_regexp__{cleaned}"), Some(caps)));
-                            break 'outer2;
-                        }
-                    }
-                }
-            }
-        }
-        if found.is_none() {
-            for n in &self.nodes {
-                if n.def.matches.iter().any(|m| match &m.kind {
-                    ExprKind::Default => true,
-                    // `node 'default'` is the default node too.
-                    ExprKind::String(s) => s == "default",
-                    ExprKind::Concat(parts) => {
-                        matches!(parts.as_slice(), [StringPart::Literal(s)] if s == "default")
-                    }
-                    _ => false,
-                }) {
-                    found = Some((*n, "default".to_string(), None));
-                    break;
-                }
-            }
-        }
+        };
+        self.node_matcher = Some(matcher);
         let Some((def, node_name, captures)) = found else {
             return Err(EvalError::new(format!(
                 "Could not find node statement with name 'default' or '{}'",
@@ -811,7 +792,7 @@ impl<'a> Compiler<'a> {
                 continue;
             }
             included[i] = true;
-            let mut parameters = IndexMap::new();
+            let mut parameters = IndexMap::with_capacity(r.params.len());
             let namevar = match r.kind {
                 ResKind::Builtin(t) => Some(t.namevar()),
                 _ => None,
@@ -838,7 +819,7 @@ impl<'a> Compiler<'a> {
                     continue;
                 }
                 if matches!(p.value, Value::Sensitive(_)) {
-                    sensitive_parameters.push(k.to_string());
+                    sensitive_parameters.push(String::from(&**k));
                 }
                 if let Some(v) = catalog_json(&p.value) {
                     // Arrays holding references are flattened (Puppet's
@@ -850,7 +831,7 @@ impl<'a> Compiler<'a> {
                     } else {
                         v
                     };
-                    parameters.insert(k.to_string(), v);
+                    parameters.insert(String::from(&**k), v);
                 }
             }
             let kind = match r.kind {
@@ -859,10 +840,10 @@ impl<'a> Compiler<'a> {
                 _ => None,
             };
             resources.push(Resource {
-                type_name: r.type_name.to_string(),
-                title: r.title.to_string(),
-                tags: r.tags.iter().map(|t| t.to_string()).collect(),
-                file: r.file.as_ref().map(|f| f.to_string()),
+                type_name: String::from(&*r.type_name),
+                title: String::from(&*r.title),
+                tags: r.tags.iter().map(|t| String::from(&**t)).collect(),
+                file: r.file.as_deref().map(String::from),
                 line: r.line,
                 exported: r.exported,
                 kind,
@@ -872,11 +853,18 @@ impl<'a> Compiler<'a> {
         }
         let mut edges = Vec::with_capacity(self.edges.len());
         let mut seen_edges = FxHashSet::default();
+        // Each resource's reference, built once.
+        let mut refs: Vec<Option<String>> = vec![None; self.resources.len()];
+        let mut reference = |id: ResId| -> String {
+            refs[id]
+                .get_or_insert_with(|| self.resources[id].reference())
+                .clone()
+        };
         for &(from, to) in &self.edges {
             if included[from] && included[to] && seen_edges.insert((from, to)) {
                 edges.push(Edge {
-                    source: self.resources[from].reference(),
-                    target: self.resources[to].reference(),
+                    source: reference(from),
+                    target: reference(to),
                 });
             }
         }
@@ -896,6 +884,19 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// The path of `m` as resources record it (one allocation per manifest
+    /// in a row, not one per resource).
+    pub(crate) fn file_name(&mut self, m: &Manifest) -> Rc<str> {
+        if let Some((ptr, name)) = &self.last_file
+            && std::ptr::eq(*ptr, m)
+        {
+            return name.clone();
+        }
+        let name: Rc<str> = Rc::from(m.path.as_str());
+        self.last_file = Some((m, name.clone()));
+        name
+    }
+
     /// A new resource value with its type and title tags.
     pub(crate) fn new_res(
         &self,
@@ -904,15 +905,24 @@ impl<'a> Compiler<'a> {
         scope: ScopeId,
         kind: ResKind<'a>,
     ) -> Res<'a> {
-        let mut tags = Vec::new();
-        add_tag(&mut tags, &type_name.to_ascii_lowercase());
+        let mut tags = Vec::with_capacity(8);
+        {
+            // A type's own tags are the same for each of its resources.
+            let mut cache = self.type_tags.borrow_mut();
+            if let Some(own) = cache.get(type_name) {
+                tags.extend(own.iter().cloned());
+            } else {
+                add_tag(&mut tags, type_name);
+                cache.insert(Rc::from(type_name), tags.clone());
+            }
+        }
         if is_valid_tag(title) {
-            add_tag(&mut tags, &title.to_ascii_lowercase());
+            add_tag(&mut tags, title);
         }
         Res {
             type_name: type_name.into(),
             title: title.into(),
-            params: IndexMap::new(),
+            params: IndexMap::default(),
             tags,
             file: None,
             line: None,
@@ -933,8 +943,9 @@ impl<'a> Compiler<'a> {
         if let Some(owner) = self.scopes[scope].resource
             && owner != id
         {
-            let tags = self.resources[owner].tags.clone();
-            merge_tags(&mut self.resources[id].tags, &tags);
+            let mut tags = std::mem::take(&mut self.resources[id].tags);
+            merge_tags(&mut tags, &self.resources[owner].tags);
+            self.resources[id].tags = tags;
         }
     }
 
@@ -1165,9 +1176,14 @@ pub(crate) fn is_valid_tag(s: &str) -> bool {
 
 /// Adds a tag (lowercased) and, for qualified names, each segment.
 pub(crate) fn add_tag(tags: &mut Vec<Rc<str>>, tag: &str) {
-    let t = tag.to_lowercase();
+    let t: std::borrow::Cow<'_, str> =
+        if tag.bytes().any(|b| !b.is_ascii() || b.is_ascii_uppercase()) {
+            tag.to_lowercase().into()
+        } else {
+            tag.into()
+        };
     if !tags.iter().any(|x| **x == *t) {
-        tags.push(Rc::from(t.as_str()));
+        tags.push(Rc::from(&*t));
     }
     if t.contains("::") {
         for seg in t.split("::") {

@@ -15,7 +15,8 @@ use kuppet_values::value::Value;
 use std::rc::Rc;
 
 /// Attributes of one resource body, in order, with `+>` flags.
-pub(crate) type Attrs = IndexMap<String, (Value, bool)>;
+/// A resource expression's attributes: name → (value, whether `+>`).
+pub(crate) type Attrs = IndexMap<String, (Value, bool), rustc_hash::FxBuildHasher>;
 
 /// What a resource expression declares.
 enum Target<'a> {
@@ -32,7 +33,7 @@ impl<'a> Compiler<'a> {
         f: &mut Frame,
         m: &'a Manifest,
     ) -> EResult<Attrs> {
-        let mut attrs: Attrs = IndexMap::new();
+        let mut attrs: Attrs = Attrs::with_capacity_and_hasher(ops.len(), Default::default());
         let mut splatted: Vec<(String, Value, AttributeOp)> = Vec::new();
         for op in ops {
             match op {
@@ -192,7 +193,7 @@ impl<'a> Compiler<'a> {
                         .at(m, b.title.span)
                         .into());
                     }
-                    Value::String(s) => s.to_string(),
+                    Value::String(s) => String::from(&**s),
                     other => {
                         return Err(EvalError::new(format!(
                             "Illegal title type at index {index}. Expected String, got {}",
@@ -306,9 +307,10 @@ impl<'a> Compiler<'a> {
     ) -> Result<ResId, EvalError> {
         let scope = f.scope;
         let mut res = self.new_res(type_name, title, scope, kind);
+        res.params.reserve(attrs.len());
         let line = m.line_of(span) as u32;
         res.line = Some(line);
-        res.file = Some(Rc::from(m.path.as_str()));
+        res.file = Some(self.file_name(m));
         res.origin = Some((m, span));
         res.virtual_ = form == ResourceForm::Virtual;
         res.exported = form == ResourceForm::Exported;
@@ -434,11 +436,16 @@ impl<'a> Compiler<'a> {
     ) -> IndexMap<String, super::scope::DefaultParam> {
         let mut chain = Vec::new();
         let mut s = Some(scope);
+        let mut any = false;
         while let Some(id) = s {
             chain.push(id);
+            any |= !self.scopes[id].defaults.is_empty();
             s = self.scopes[id].parent;
         }
         let mut out = IndexMap::new();
+        if !any {
+            return out;
+        }
         for id in chain.into_iter().rev() {
             if let Some(d) = self.scopes[id].defaults.get(type_lower) {
                 for (k, v) in d {

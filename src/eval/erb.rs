@@ -75,7 +75,10 @@ impl<'a> ScopeHost<'_, 'a> {
         if let Some(setting) = fqn.strip_prefix("settings::") {
             return match setting {
                 "environment" => Some(Value::string(self.c.environment.as_str())),
-                "certname" => Some(Value::string(self.c.node.as_str())),
+                "certname" => {
+                    self.c.reads.note(crate::reads::Input::NodeName);
+                    Some(Value::string(self.c.node.as_str()))
+                }
                 _ => None,
             };
         }

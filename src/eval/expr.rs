@@ -29,6 +29,18 @@ impl<'a> Compiler<'a> {
 
     /// Evaluates one expression.
     pub fn eval(&mut self, e: &'a Expr, f: &mut Frame, m: &'a Manifest) -> EResult<Value> {
+        self.guarded(e, m, |c| c.eval_inner(e, f, m))
+    }
+
+    /// Runs `body` as the evaluation of `e`: one step of the budget, one
+    /// level of nesting, and errors without a location located at `e`.
+    #[inline]
+    pub(crate) fn guarded<T>(
+        &mut self,
+        e: &'a Expr,
+        m: &'a Manifest,
+        body: impl FnOnce(&mut Self) -> EResult<T>,
+    ) -> EResult<T> {
         if let Err(x) = kuppet_values::budget::tick() {
             return Err(EvalError::budget(x).at(m, e.span).into());
         }
@@ -41,7 +53,7 @@ impl<'a> Compiler<'a> {
             .at(m, e.span)
             .into());
         }
-        let r = match self.eval_inner(e, f, m) {
+        let r = match body(self) {
             // An error raised without a location happened at this expression.
             Err(Flow::Error(err)) if err.location.is_none() => {
                 Err(Flow::Error(Box::new(err.at(m, e.loc()))))
@@ -385,7 +397,10 @@ impl<'a> Compiler<'a> {
         if let Some(setting) = fqn.strip_prefix("settings::") {
             return match setting {
                 "environment" => Value::string(self.environment.as_str()),
-                "certname" => Value::string(self.node.as_str()),
+                "certname" => {
+                    self.reads.note(crate::reads::Input::NodeName);
+                    Value::string(self.node.as_str())
+                }
                 _ => Value::Undef,
             };
         }

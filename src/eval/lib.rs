@@ -26,7 +26,9 @@ mod iteration;
 mod loader;
 pub mod lookup;
 pub mod modules;
+pub mod reads;
 pub mod resource_types;
+pub mod reuse;
 #[cfg(feature = "ruby")]
 mod ruby;
 pub mod scope;
@@ -117,6 +119,9 @@ pub struct Compiled {
     pub catalog: Catalog,
     /// (level, message): `("Notice", "Scope(Class[main]): hello")`, warnings ...
     pub logs: Vec<(&'static str, String)>,
+    /// What the compile read of its node (for [`reuse`]); `None` when the
+    /// catalog may not be reused (`generate()`, `kuppet::secret`).
+    pub reads: Option<reuse::ReadSet>,
 }
 
 /// Compiles a catalog for one node.
@@ -250,7 +255,18 @@ fn compile_here(request: &CompileRequest, data: &DataConfig) -> Result<Compiled,
     for w in c.warnings.drain(..) {
         logs.push(("Warning", w));
     }
-    Ok(Compiled { catalog, logs })
+    let reads = c.reads.inputs().ok().map(|inputs| reuse::ReadSet {
+        node_matcher: inputs
+            .contains(&reads::Input::NodeMatch)
+            .then(|| c.node_matcher.clone())
+            .flatten(),
+        inputs,
+    });
+    Ok(Compiled {
+        catalog,
+        logs,
+        reads,
+    })
 }
 
 /// The diagnostic for a compile that ended with an error or a misplaced

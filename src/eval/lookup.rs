@@ -25,6 +25,22 @@ impl ScopeVars for CompilerScope<'_, '_> {
     fn var(&self, name: &str) -> Option<Value> {
         self.c.variable_quietly(self.scope, name)
     }
+
+    fn var_at(&self, name: &str, keys: &[String]) -> Option<Value> {
+        // A fact's hash dug into reads only the path (see `reads.rs`).
+        let mark = self.c.reads.defer();
+        let v = self.c.variable_quietly(self.scope, name);
+        let path = match &v {
+            Some(Value::Hash(h)) => self.c.fact_path_of(name, h),
+            _ => None,
+        };
+        self.c.reads.undefer(mark, path.is_none());
+        if let Some(mut path) = path {
+            path.extend(keys.iter().cloned());
+            self.c.reads.note(crate::reads::Input::Fact(path));
+        }
+        v
+    }
 }
 
 /// The arguments of one `lookup()` call, whatever its form.

@@ -150,6 +150,29 @@ fn pick_dispatch(
     })
 }
 
+/// What a Ruby function's source may read beyond its arguments and the
+/// scope (which the compile records): None when nothing.
+fn volatile_ruby(text: &str) -> Option<&'static str> {
+    const SIGNS: &[(&str, &str)] = &[
+        ("Time.", "reads the clock"),
+        ("Date.", "reads the clock"),
+        ("rand", "draws random numbers"),
+        ("Random", "draws random numbers"),
+        ("SecureRandom", "draws random numbers"),
+        ("ENV[", "reads the environment"),
+        ("File.", "reads files"),
+        ("Dir.", "reads files"),
+        ("IO.", "reads files"),
+        ("`", "runs commands"),
+        ("system(", "runs commands"),
+        ("Open3", "runs commands"),
+    ];
+    SIGNS
+        .iter()
+        .find(|(sign, _)| text.contains(sign))
+        .map(|(_, why)| *why)
+}
+
 fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
@@ -178,6 +201,17 @@ impl<'a> Compiler<'a> {
             self.ruby.found.insert(name.to_string(), None);
             return Ok(None);
         };
+        // A catalog is reused across nodes only when it depends on nothing
+        // but what the compile reads of the node: a Ruby function that may
+        // read the clock, randomness, the environment or files makes it
+        // the node's own.
+        if let Some(why) = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|text| volatile_ruby(&text))
+        {
+            self.reads
+                .volatile(&format!("the Ruby function {name} {why}"));
+        }
         let path_s = path.to_string_lossy().into_owned();
         let found = if modern {
             let described = self.ruby_run(

@@ -39,7 +39,8 @@ pub struct Scope {
     pub parent: Option<ScopeId>,
     /// For a class with `inherits`: the parent class's scope.
     pub inherited: Option<ScopeId>,
-    pub vars: FxHashMap<Rc<str>, Value>,
+    /// Top scope's record what the compile reads (`reads.rs`).
+    pub vars: crate::reads::Vars,
     /// Defaults per lowercase type name.
     pub defaults: FxHashMap<String, IndexMap<String, DefaultParam>>,
     /// The resource whose body this scope evaluates (Class[main], Class[x], a define instance, Node[x]).
@@ -54,7 +55,7 @@ impl Scope {
             kind,
             parent,
             inherited: None,
-            vars: FxHashMap::default(),
+            vars: Default::default(),
             defaults: FxHashMap::default(),
             resource: None,
             source: source.into(),

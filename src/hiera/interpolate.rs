@@ -142,6 +142,13 @@ fn ruby_class(v: &Value) -> &'static str {
 pub trait Resolver {
     /// A variable of the scope the lookup runs in (`facts`, `::fqdn`, `x::y`).
     fn scope_var(&mut self, name: &str) -> Option<Value>;
+    /// The same variable, which interpolation then digs into by `keys`
+    /// (`%{facts.os.family}`: `facts`, `["os", "family"]`): the scope may
+    /// note that only that part is read.
+    fn scope_var_at(&mut self, name: &str, keys: &[String]) -> Option<Value> {
+        let _ = keys;
+        self.scope_var(name)
+    }
     /// `%{lookup('key')}`: a lookup of another key (first found).
     fn lookup(&mut self, key: &str) -> Result<Option<Value>, LookupError>;
     /// Marks `name` as being resolved (a recursive lookup is an error) ...
@@ -320,10 +327,21 @@ fn scope_lookup(
     let Some(Segment::Key(root)) = segments.first() else {
         return Ok(None);
     };
-    let Some(v) = r.scope_var(root) else {
+    let Some(v) = r.scope_var_at(root, &leading_keys(&segments[1..])) else {
         return Ok(None);
     };
     dig(key, v, &segments[1..])
+}
+
+/// The string keys a dig starts with (up to the first index).
+pub(crate) fn leading_keys(segments: &[Segment]) -> Vec<String> {
+    segments
+        .iter()
+        .map_while(|s| match s {
+            Segment::Key(k) => Some(k.clone()),
+            Segment::Index(_) => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -105,6 +105,12 @@ impl HieraState {
 pub trait ScopeVars {
     /// `name` as Puppet's `scope[name]` reads it: `facts`, `::fqdn`, `a::b::c`.
     fn var(&self, name: &str) -> Option<Value>;
+    /// The same variable, which Hiera then digs into by `keys`
+    /// (`%{facts.os.family}`): the scope may note that only that part is read.
+    fn var_at(&self, name: &str, keys: &[String]) -> Option<Value> {
+        let _ = keys;
+        self.var(name)
+    }
 }
 
 /// The options `lookup_options` gives keys: exact keys, then `^patterns`.
@@ -425,7 +431,7 @@ impl<'s> Lookup<'s> {
         let Some(Segment::Key(root)) = segments.first() else {
             return Ok(None);
         };
-        match self.scope_var(root) {
+        match self.scope_var_at(root, &interpolate::leading_keys(&segments[1..])) {
             Some(v) => interpolate::dig(key, v, &segments[1..]),
             None => Ok(None),
         }
@@ -525,6 +531,13 @@ impl Resolver for Lookup<'_> {
             return Some(v.clone());
         }
         self.scope.var(name)
+    }
+
+    fn scope_var_at(&mut self, name: &str, keys: &[String]) -> Option<Value> {
+        if let Some((_, v)) = self.locals.iter().rev().find(|(k, _)| k == name) {
+            return Some(v.clone());
+        }
+        self.scope.var_at(name, keys)
     }
 
     fn lookup(&mut self, key: &str) -> Result<Option<Value>, LookupError> {

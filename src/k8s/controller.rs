@@ -54,6 +54,12 @@ const RESYNC: Duration = Duration::from_secs(3600);
 const STATUS_RESYNC: Duration = Duration::from_secs(60);
 /// Changes arriving within this window are folded into one status pass.
 const STATUS_DEBOUNCE: Duration = Duration::from_millis(200);
+/// Compile reuse keeps the catalogs of this many versions of the code
+/// (sets of Manifests and environments) used last ...
+const REUSE_CODE_VERSIONS: usize = 8;
+/// ... and at most this many catalogs in all (one per distinct input; a
+/// fleet of a few roles needs a few per version).
+const REUSE_CATALOGS: usize = 64;
 
 /// How the controller runs.
 #[derive(Debug, Clone)]
@@ -1092,7 +1098,12 @@ async fn run_leader(
         grants,
     };
     let reader = secrets::reader(client.clone(), tokio::runtime::Handle::current());
-    let compile = compile::through_pool(pool, options.compile.clone(), reader);
+    let reuse = Arc::new(compile::Reuse::new(
+        metrics.clone(),
+        REUSE_CODE_VERSIONS,
+        REUSE_CATALOGS,
+    ));
+    let compile = compile::through_pool_reusing(pool, options.compile.clone(), reader, reuse);
     let planner = Arc::new(Planner::production(compile, metrics.clone()));
     let ctx = Arc::new(Context::new(
         client.clone(),

@@ -99,6 +99,10 @@ pub struct ControllerMetrics {
     /// Compiles whose worker died (signal, abort, out of memory, deadline).
     pub compiles_crashed: Counter,
     pub compile_seconds: Histogram,
+    /// Compiles run in a worker (not answered by reuse).
+    pub compiles_run: Counter,
+    /// Catalogs reused from a compile of another node with the same inputs.
+    pub catalogs_reused: Counter,
     pub catalog_writes: Counter,
     pub reconcile_errors: Counter,
     pub manifest_status_writes: Counter,
@@ -122,6 +126,15 @@ impl ControllerMetrics {
                 ("{result=\"success\"}", self.compiles_ok.get()),
                 ("{result=\"error\"}", self.compiles_failed.get()),
                 ("{result=\"crashed\"}", self.compiles_crashed.get()),
+            ],
+        );
+        counter(
+            &mut out,
+            "kuppet_compile_reuse_total",
+            "Catalogs the planner asked for: compiled in a worker, or reused from another node's compile with the same inputs.",
+            &[
+                ("{result=\"compiled\"}", self.compiles_run.get()),
+                ("{result=\"reused\"}", self.catalogs_reused.get()),
             ],
         );
         self.compile_seconds.render(

@@ -375,7 +375,7 @@ impl Value {
     /// A hash key in catalog JSON: Ruby's `to_s` of the key.
     pub fn catalog_key(&self) -> String {
         match self {
-            Value::String(s) => s.to_string(),
+            Value::String(s) => String::from(&**s),
             // Ruby's `to_s` of an Array or Hash is its `inspect`.
             Value::Array(_) | Value::Hash(_) => super::convert::ruby_inspect(self),
             other => other.to_display(),
@@ -392,7 +392,7 @@ impl Value {
             Value::Float(f) => serde_json::Number::from_f64(*f)
                 .map(J::Number)
                 .unwrap_or(J::Null),
-            Value::String(s) => J::String(s.to_string()),
+            Value::String(s) => J::String(String::from(&**s)),
             // Puppet's `regexp_to_s_with_delimiters`: every slash escaped.
             Value::Regex(r) => J::String(format!("/{}/", r.source.replace('/', "\\/"))),
             Value::Array(items) => J::Array(

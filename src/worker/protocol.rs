@@ -260,6 +260,10 @@ pub enum Outcome {
         logs: Vec<(String, String)>,
         #[serde(default)]
         stats: Stats,
+        /// What the compile read of its node, for reusing the catalog
+        /// (`kuppet_eval::reuse`); absent when it may not be reused.
+        #[serde(default)]
+        reads: Option<kuppet_eval::reuse::ReadSet>,
     },
     /// The compile's error: Puppet's issue code and its message with the
     /// location (`(file: F, line: L, column: C)`).

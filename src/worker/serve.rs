@@ -224,6 +224,7 @@ fn serve_one<R: Read, W: Write>(
                 .map(|(level, message)| (level.to_string(), message))
                 .collect(),
             stats: stats(started, parsed),
+            reads: compiled.reads,
         },
         Ok(Ok(Err(d))) => Outcome::Failed {
             code: d.code.to_string(),

@@ -645,6 +645,10 @@ pub(crate) fn strftime<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<
         manifest: m,
         ..
     } = call;
+    if matches!(args.first(), Some(Value::String(_))) {
+        // A format alone formats the current time.
+        c.reads.volatile("strftime() reads the clock");
+    }
     kuppet_values::time::strftime(&args).map_err(|msg| c.call_error(msg, e, m))
 }
 

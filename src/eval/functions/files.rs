@@ -126,6 +126,7 @@ pub(crate) fn module_directory<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> 
 /// in the command's directory) and gives its output, as Puppet runs it on the
 /// machine that compiles. Only where the compile allows commands.
 pub(crate) fn generate<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<Value> {
+    c.reads.volatile("generate() runs a command");
     let fail = |c: &Compiler<'a>, msg: String| c.call_error(msg, call.expr, call.manifest);
     let args: Vec<String> = call.args.iter().map(Value::to_display).collect();
     let Some(command) = args.first() else {

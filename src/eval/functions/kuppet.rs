@@ -33,6 +33,7 @@ fn code_of(code: &str) -> &'static str {
 
 /// `kuppet::secret(String $name, String $key) >> Sensitive[String]`.
 pub(crate) fn secret<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<Value> {
+    c.reads.volatile("kuppet::secret reads a Secret");
     let Call {
         args,
         expr: e,

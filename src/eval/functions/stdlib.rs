@@ -799,6 +799,10 @@ impl<'a> Compiler<'a> {
         };
         let seed = args.get(1).map(rb_to_s).unwrap_or_default();
         let downcase = args.get(2).is_some_and(Value::is_truthy);
+        self.reads.note(crate::reads::Input::Fact(vec![
+            "networking".into(),
+            "fqdn".into(),
+        ]));
         let mut fqdn = match &self.facts {
             Value::Hash(h) => match h.get(&Value::string("networking")) {
                 Some(Value::Hash(n)) => n
@@ -894,6 +898,10 @@ impl<'a> Compiler<'a> {
     /// stdlib's `os_version_gte(os, version)`: the `operatingsystem` fact
     /// is `os` and its major release at least `version`.
     fn os_version_gte(&self, args: &[Value]) -> Value {
+        for name in ["operatingsystem", "operatingsystemmajrelease"] {
+            self.reads
+                .note(crate::reads::Input::Fact(vec![name.to_string()]));
+        }
         let fact = |name: &str| match &self.facts {
             Value::Hash(h) => h.get(&Value::string(name)).cloned().unwrap_or(Value::Undef),
             _ => Value::Undef,
@@ -919,6 +927,14 @@ impl<'a> Compiler<'a> {
             });
         };
         let re = static_regex(r#"([^."]+)|(?:")([^"]+)(?:")"#);
+        // The first key's whole fact (the path may index arrays).
+        let first = re
+            .captures_iter(name)
+            .next()
+            .and_then(|c| c.get(1).or_else(|| c.get(2)))
+            .map(|m| vec![m.as_str().to_string()])
+            .unwrap_or_default();
+        self.reads.note(crate::reads::Input::Fact(first));
         let mut cur = self.facts.clone();
         for c in re.captures_iter(name) {
             let Some(key) = c.get(1).or_else(|| c.get(2)).map(|m| m.as_str()) else {

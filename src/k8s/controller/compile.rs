@@ -3,19 +3,30 @@
 //! sandbox, so that a panic, abort, stack overflow, runaway loop or memory
 //! blow-up fails that compile only.
 //!
+//! In front of the workers, [`Reuse`]: a node whose values for exactly what
+//! an earlier compile of the same code read (facts by path, its name, the
+//! node definition it matches) are equal gets that catalog with its own
+//! name, without a compile (`kuppet_eval::reuse`). The read set comes from
+//! the worker, trusted as its catalog is.
+//!
 //! Parsing stays in the controller: the parser is bounded (a nesting limit,
 //! fuzzed, inputs under etcd's 1.5 MiB object limit) and its result decides
 //! `ParseFailed` before any compile. The worker parses the sources again
 //! (once per content, cached), since an AST does not cross a pipe.
 
 use super::plan::{CompileFailure, CompileFn, CompileScope};
+use crate::k8s::metrics::ControllerMetrics;
+use kuppet_catalog::Catalog;
 use kuppet_eval::CompileRequest;
+use kuppet_eval::reuse::{ReadSet, ReuseCache};
 use kuppet_worker::pool::{Pool, PoolConfig, PoolError};
 use kuppet_worker::protocol::{self, Fault, Limits, Outcome, Source};
 use kuppet_worker::sandbox::ProcessLimits;
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// The compile budgets and the workers that enforce them.
@@ -145,6 +156,33 @@ pub fn answer_secret(
 /// The compile function the planner calls: a worker of `pool`; `reader`
 /// reads the Secrets the scope allows.
 pub fn through_pool(pool: Arc<Pool>, settings: CompileSettings, reader: SecretReader) -> CompileFn {
+    let compile = in_pool(pool, settings, reader);
+    Arc::new(move |scope: &CompileScope, request: &CompileRequest| {
+        compile(scope, request).map(|(catalog, _)| catalog)
+    })
+}
+
+/// [`through_pool`] behind `reuse`: a node whose values for what an earlier
+/// compile of the same code read are equal gets that catalog, uncompiled.
+pub fn through_pool_reusing(
+    pool: Arc<Pool>,
+    settings: CompileSettings,
+    reader: SecretReader,
+    reuse: Arc<Reuse>,
+) -> CompileFn {
+    reusing(in_pool(pool, settings, reader), reuse)
+}
+
+/// A compile that also says what it read of the node (`None`: the catalog
+/// may not be reused).
+pub type ReadingCompileFn = Arc<
+    dyn Fn(&CompileScope, &CompileRequest) -> Result<(Catalog, Option<ReadSet>), CompileFailure>
+        + Send
+        + Sync,
+>;
+
+/// Compiles in a worker of `pool`.
+fn in_pool(pool: Arc<Pool>, settings: CompileSettings, reader: SecretReader) -> ReadingCompileFn {
     Arc::new(move |scope: &CompileScope, request: &CompileRequest| {
         let mut wire = to_request(&scope.namespace, request, &settings);
         wire.environment_hiera_config = scope.environment_hiera_config.clone();
@@ -153,13 +191,152 @@ pub fn through_pool(pool: Arc<Pool>, settings: CompileSettings, reader: SecretRe
             answer_secret(scope, &reader, namespace, name, key)
         };
         match pool.compile(&wire, &mut secrets) {
-            Ok(Outcome::Compiled { catalog, .. }) => Ok(catalog),
+            Ok(Outcome::Compiled { catalog, reads, .. }) => Ok((catalog, reads)),
             Ok(Outcome::Failed { code, message, .. }) => {
                 Err(CompileFailure::Error { code, message })
             }
             Err(PoolError::Crash(crash)) => Err(CompileFailure::Crashed(crash.to_string())),
             Err(e @ PoolError::Start { .. }) => Err(CompileFailure::Unavailable(e.to_string())),
         }
+    })
+}
+
+/// What makes two compiles' code the same: the parsed sources (by
+/// identity: the parse cache gives one `Arc` per Manifest generation, held
+/// by the entry so that no other can take its address), the modulepath
+/// (artifact trees are unpacked by digest), Hiera's environment layer, the
+/// environment's name, the namespace and whether commands may run.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct CodeKey {
+    namespace: String,
+    manifests: Vec<(usize, bool)>,
+    modulepath: Vec<PathBuf>,
+    environment_hiera_config: Option<PathBuf>,
+    environment: Option<String>,
+    allow_generate: bool,
+}
+
+impl CodeKey {
+    fn of(scope: &CompileScope, request: &CompileRequest) -> CodeKey {
+        CodeKey {
+            namespace: scope.namespace.clone(),
+            manifests: request
+                .manifests
+                .iter()
+                .map(|m| (Arc::as_ptr(&m.manifest) as usize, m.apply_top_level))
+                .collect(),
+            modulepath: request.modulepath.clone(),
+            environment_hiera_config: scope.environment_hiera_config.clone(),
+            environment: scope.environment.clone(),
+            allow_generate: request.allow_generate,
+        }
+    }
+}
+
+/// The catalogs of one version of the code.
+struct CodeCache {
+    cache: ReuseCache,
+    /// Keeps the sources' addresses theirs while the key names them.
+    _sources: Vec<Arc<kuppet_syntax::Manifest>>,
+    last_used: u64,
+}
+
+/// The controller's compile reuse: per version of the code, the catalogs
+/// by what their compiles read (`kuppet_eval::reuse`). Bounded: the
+/// versions used last, and a number of catalogs over all of them (past it,
+/// new catalogs are not kept until an old version is let go).
+pub struct Reuse {
+    state: Mutex<ReuseState>,
+    metrics: Arc<ControllerMetrics>,
+    max_codes: usize,
+    max_catalogs: usize,
+}
+
+#[derive(Default)]
+struct ReuseState {
+    codes: HashMap<CodeKey, CodeCache>,
+    tick: u64,
+}
+
+impl Reuse {
+    /// Keeps the catalogs of the `max_codes` versions of the code used
+    /// last, at most `max_catalogs` in all; counts in `metrics`.
+    pub fn new(metrics: Arc<ControllerMetrics>, max_codes: usize, max_catalogs: usize) -> Reuse {
+        Reuse {
+            state: Mutex::default(),
+            metrics,
+            max_codes: max_codes.max(1),
+            max_catalogs,
+        }
+    }
+
+    fn get(&self, key: &CodeKey, request: &CompileRequest) -> Option<Catalog> {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        state.tick += 1;
+        let tick = state.tick;
+        let code = state.codes.get_mut(key)?;
+        code.last_used = tick;
+        let found = code.cache.get(&request.node, &request.facts)?;
+        Some(found.catalog)
+    }
+
+    fn put(&self, key: CodeKey, request: &CompileRequest, catalog: &Catalog, reads: ReadSet) {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        state.tick += 1;
+        let tick = state.tick;
+        if !state.codes.contains_key(&key) && state.codes.len() >= self.max_codes {
+            let oldest = state
+                .codes
+                .iter()
+                .min_by_key(|(_, c)| c.last_used)
+                .map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                state.codes.remove(&oldest);
+            }
+        }
+        let held: usize = state.codes.values().map(|c| c.cache.len()).sum();
+        if held >= self.max_catalogs {
+            return;
+        }
+        let code = state.codes.entry(key).or_insert_with(|| CodeCache {
+            cache: ReuseCache::new(0),
+            _sources: request
+                .manifests
+                .iter()
+                .map(|m| m.manifest.clone())
+                .collect(),
+            last_used: tick,
+        });
+        code.last_used = tick;
+        let compiled = kuppet_eval::Compiled {
+            catalog: catalog.clone(),
+            logs: Vec::new(),
+            reads: Some(reads),
+        };
+        code.cache.insert(&request.node, &request.facts, &compiled);
+    }
+
+    /// How many catalogs are held, over all versions of the code.
+    pub fn catalogs(&self) -> usize {
+        let state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        state.codes.values().map(|c| c.cache.len()).sum()
+    }
+}
+
+/// `compile` behind `reuse`.
+pub fn reusing(compile: ReadingCompileFn, reuse: Arc<Reuse>) -> CompileFn {
+    Arc::new(move |scope: &CompileScope, request: &CompileRequest| {
+        let key = CodeKey::of(scope, request);
+        if let Some(catalog) = reuse.get(&key, request) {
+            reuse.metrics.catalogs_reused.inc();
+            return Ok(catalog);
+        }
+        reuse.metrics.compiles_run.inc();
+        let (catalog, reads) = compile(scope, request)?;
+        if let Some(reads) = reads {
+            reuse.put(key, request, &catalog, reads);
+        }
+        Ok(catalog)
     })
 }
 
@@ -284,5 +461,143 @@ mod tests {
             *scope.read.lock().expect("lock"),
             vec![("team-a".to_string(), "db".to_string())]
         );
+    }
+
+    fn scope(namespace: &str) -> CompileScope {
+        CompileScope {
+            namespace: namespace.into(),
+            may_read_secret: Arc::new(|_: &str, _: &str| Ok(())),
+            read: Arc::default(),
+            environment_hiera_config: None,
+            environment: None,
+        }
+    }
+
+    /// A compile in this process that counts its calls.
+    fn counted_compile(calls: Arc<std::sync::atomic::AtomicUsize>) -> ReadingCompileFn {
+        Arc::new(move |_: &CompileScope, request: &CompileRequest| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let compiled =
+                kuppet_eval::compile_with_data(request, &Default::default()).map_err(|d| {
+                    CompileFailure::Error {
+                        code: d.code.to_string(),
+                        message: d.to_string(),
+                    }
+                })?;
+            Ok((compiled.catalog, compiled.reads))
+        })
+    }
+
+    fn node(request: &CompileRequest, name: &str, role: &str) -> CompileRequest {
+        let mut r = request.clone();
+        r.node = name.into();
+        r.facts = serde_json::json!({"role": role, "uptime": name.len()})
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        r
+    }
+
+    #[test]
+    fn nodes_with_the_same_inputs_share_one_compile_per_version_of_the_code() {
+        let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let metrics = Arc::new(ControllerMetrics::default());
+        let reuse = Arc::new(Reuse::new(metrics.clone(), 2, 16));
+        let compile = reusing(counted_compile(calls.clone()), reuse.clone());
+        let code = request(&[("notify { \"role ${facts['role']}\": }", true)]);
+        let scope = scope("team-a");
+        let web1 = compile(&scope, &node(&code, "web1", "web")).expect("compiles");
+        let web2 = compile(&scope, &node(&code, "web-2", "web")).expect("compiles");
+        let db1 = compile(&scope, &node(&code, "db1", "db")).expect("compiles");
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 2);
+        assert_eq!(web2.name, "web-2");
+        assert_eq!(web2.resources, web1.resources);
+        assert!(db1.resource("Notify[role db]").is_some());
+        assert_eq!(metrics.compiles_run.get(), 2);
+        assert_eq!(metrics.catalogs_reused.get(), 1);
+        assert!(
+            metrics
+                .render()
+                .contains("kuppet_compile_reuse_total{result=\"reused\"} 1")
+        );
+        // A new version of the code (a new parse) compiles again.
+        let edited = request(&[("notify { \"role ${facts['role']}\": }", true)]);
+        compile(&scope, &node(&edited, "web3", "web")).expect("compiles");
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 3);
+        // So does the same code for another namespace.
+        compile(&super::tests::scope("team-b"), &node(&code, "web4", "web")).expect("compiles");
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 4);
+        // Two versions kept: the oldest was let go.
+        assert_eq!(reuse.catalogs(), 2);
+    }
+
+    #[test]
+    fn failed_and_unreusable_compiles_are_never_served_again() {
+        let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let metrics = Arc::new(ControllerMetrics::default());
+        let reuse = Arc::new(Reuse::new(metrics.clone(), 4, 16));
+        let compile = reusing(counted_compile(calls.clone()), reuse.clone());
+        let failing = request(&[("fail('no')", true)]);
+        let scope = scope("team-a");
+        for name in ["a", "b"] {
+            assert!(compile(&scope, &node(&failing, name, "web")).is_err());
+        }
+        let mut generating = request(&[("notify { generate('/bin/echo', 'x'): }", true)]);
+        generating.allow_generate = true;
+        for name in ["a", "b"] {
+            compile(&scope, &node(&generating, name, "web")).expect("compiles");
+        }
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 4);
+        assert_eq!(metrics.catalogs_reused.get(), 0);
+        assert_eq!(reuse.catalogs(), 0);
+    }
+
+    #[test]
+    fn the_catalogs_held_are_bounded_over_all_versions_of_the_code() {
+        let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let reuse = Arc::new(Reuse::new(Arc::default(), 8, 3));
+        let compile = reusing(counted_compile(calls.clone()), reuse.clone());
+        let code = request(&[("notify { \"role ${facts['role']}\": }", true)]);
+        for (i, role) in ["a", "b", "c", "d", "e"].iter().enumerate() {
+            compile(&scope("ns"), &node(&code, &format!("n{i}"), role)).expect("compiles");
+        }
+        assert_eq!(reuse.catalogs(), 3);
+        // The roles kept are reused; the others compile each time.
+        compile(&scope("ns"), &node(&code, "x1", "a")).expect("compiles");
+        compile(&scope("ns"), &node(&code, "x2", "e")).expect("compiles");
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 6);
+    }
+
+    #[test]
+    fn the_planner_reuses_one_compile_for_nodes_of_a_role() {
+        use super::super::fixtures;
+        use super::super::plan::{Plan, Planner};
+        use crate::k8s::crd::{Manifest, NodeFacts};
+        let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let metrics = Arc::new(ControllerMetrics::default());
+        let reuse = Arc::new(Reuse::new(metrics.clone(), 8, 64));
+        let planner = Planner::production(
+            reusing(counted_compile(calls.clone()), reuse),
+            metrics.clone(),
+        );
+        let manifests = vec![Arc::new(Manifest::test(
+            "ops",
+            "site",
+            "file { '/etc/motd': content => \"family ${facts['os']['family']}\" }",
+        ))];
+        let mut written = Vec::new();
+        for name in ["web-1", "web-2", "web-3"] {
+            let node = fixtures::node(name, &[]);
+            let facts = NodeFacts::test(name);
+            match planner.plan(&node, Some(&facts), &manifests, None) {
+                Plan::Write(spec) => written.push(fixtures::catalog_of(&spec)),
+                _ => panic!("{name}: no catalog written"),
+            }
+        }
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 1);
+        assert_eq!(metrics.catalogs_reused.get(), 2);
+        let names: Vec<&str> = written.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["web-1", "web-2", "web-3"]);
+        assert_eq!(written[0].resources, written[2].resources);
     }
 }

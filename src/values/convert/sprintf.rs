@@ -623,7 +623,7 @@ pub(crate) fn to_s(v: &Value) -> String {
     match v {
         Value::Undef => String::new(),
         Value::Default => "default".into(),
-        Value::String(s) => s.to_string(),
+        Value::String(s) => String::from(&**s),
         Value::Array(_) | Value::Hash(_) => inspect(v),
         Value::Regex(r) => format!("(?-mix:{})", r.source),
         Value::Sensitive(_) => "Sensitive [value redacted]".into(),

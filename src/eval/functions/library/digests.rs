@@ -10,7 +10,7 @@ use sha2::Sha256;
 fn subject(name: &str, args: &[Value]) -> Result<String, String> {
     match args {
         [v] => Ok(match v {
-            Value::String(s) => s.to_string(),
+            Value::String(s) => String::from(&**s),
             other => other.to_display(),
         }),
         _ => Err(format!(
@@ -50,7 +50,7 @@ pub(crate) fn digest(args: &[Value]) -> Result<Value, String> {
         ));
     };
     let text = match arg {
-        Value::String(s) => s.to_string(),
+        Value::String(s) => String::from(&**s),
         Value::Undef => String::new(),
         other => {
             return Err(format!(

@@ -69,7 +69,7 @@ impl JsonStyle {
 
 fn json_key(k: &Value) -> String {
     match k {
-        Value::String(s) => s.to_string(),
+        Value::String(s) => String::from(&**s),
         Value::Float(f) => format_float(*f),
         other => ruby_to_s(other),
     }
