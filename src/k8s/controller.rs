@@ -16,7 +16,7 @@ pub mod plan;
 pub mod secrets;
 
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;
 #[cfg(test)]
 mod scenarios;
 
@@ -637,7 +637,7 @@ async fn poll_code(ctx: Arc<Context>, envs: Arc<Environments>, all_tx: mpsc::Unb
 /// The pull credentials of a Manifest's `spec.code.oci.secretRef`: read
 /// with the controller's own `get` on Secrets, from the Manifest's
 /// namespace.
-async fn pull_credentials(client: &Client, m: &Manifest) -> Result<Option<String>, String> {
+pub(crate) async fn pull_credentials(client: &Client, m: &Manifest) -> Result<Option<String>, String> {
     let Some(code) = &m.spec.code else {
         return Ok(None);
     };
