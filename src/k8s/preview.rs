@@ -324,8 +324,18 @@ pub fn preview_with(
             (m.spec.node_selector.matches(node.labels()))
                 .then(|| format!("the environment of Manifest {}/{} could not be fetched ({why}): the preview cannot compile this node; give its environment directory with --manifest {}/{}", key.0, key.1, key.0, key.1))
         });
+        // A candidate that does not parse: the controller would keep the
+        // node on the last generation that did (the preview has none).
+        let unparsed = candidate_manifests.iter().find_map(|m| {
+            let error = planner.parsed(m).error?;
+            let (ns, mname) = key_of(m);
+            m.spec.node_selector.matches(node.labels()).then(|| {
+                format!("Manifest {ns}/{mname} does not parse: {error} (the controller would keep the node on its last generation that parses)")
+            })
+        });
         let candidate = match plan {
             _ if missing_env.is_some() => Err(missing_env.unwrap_or_default()),
+            _ if unparsed.is_some() => Err(unparsed.unwrap_or_default()),
             Plan::Write(spec) => codec::decode(&spec).map_err(|e| e.to_string()),
             Plan::Failed { message, .. } | Plan::Unavailable(message) => Err(message),
             Plan::WaitForFacts => Err("no NodeFacts: its agent has not reported yet".into()),
@@ -505,4 +515,4 @@ pub async fn read_snapshot(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -23,7 +23,7 @@ fn facts(name: &str, key: &NodeKey) -> Arc<NodeFacts> {
 }
 
 /// A cluster whose NodeCatalogs hold what the controller compiled from its Manifests.
-fn cluster(manifests: Vec<Manifest>, grants: Vec<ManifestGrant>) -> Snapshot {
+pub(crate) fn cluster(manifests: Vec<Manifest>, grants: Vec<ManifestGrant>) -> Snapshot {
     let key = NodeKey::generate();
     let nodes = vec![
         Arc::new(node("web-1", &[("role", "web")])),
@@ -60,7 +60,7 @@ fn cluster(manifests: Vec<Manifest>, grants: Vec<ManifestGrant>) -> Snapshot {
     }
 }
 
-fn web(source: &str) -> Manifest {
+pub(crate) fn web(source: &str) -> Manifest {
     Manifest::test("team-web", "site", source).selecting("role", "web")
 }
 

@@ -1,1 +1,148 @@
+//! `--kubeconfig` mode without a cluster: candidate files, and the report
+//! over a built cluster (the preview's test cluster).
+
 use super::*;
+use crate::k8s::crd::ManifestGrant;
+use crate::k8s::preview::tests::{cluster, web};
+
+const TWO: &str = "\
+apiVersion: kuppet.dev/v1alpha1
+kind: Manifest
+metadata:
+  name: site
+spec:
+  nodeSelector:
+    matchLabels: {role: web}
+  source: |
+    file { '/etc/motd': content => 'new' }
+---
+---
+apiVersion: kuppet.dev/v1alpha1
+kind: Manifest
+metadata:
+  name: ops
+  namespace: team-ops
+spec:
+  source: \"notice(1)\"
+";
+
+#[test]
+fn candidate_files_hold_manifests_in_several_documents() {
+    let ms = parse_manifests("c.yaml", TWO, "team-web").expect("parses");
+    let keys: Vec<(String, String)> = ms
+        .iter()
+        .map(|m| (m.namespace().unwrap_or_default(), m.name_any()))
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            ("team-web".to_string(), "site".to_string()),
+            ("team-ops".to_string(), "ops".to_string())
+        ]
+    );
+    assert_eq!(
+        ms[0].spec.node_selector.match_labels.get("role").map(String::as_str),
+        Some("web")
+    );
+    let err = parse_manifests("c.yaml", "apiVersion: v1\nkind: ConfigMap\n", "d")
+        .expect_err("not a Manifest");
+    assert!(err.contains("c.yaml: document 1 is a v1 ConfigMap"), "{err}");
+    let err = parse_manifests("c.yaml", "kind: [", "d").expect_err("not YAML");
+    assert!(err.contains("c.yaml: document 1 is not YAML"), "{err}");
+    let err = parse_manifests("c.yaml", "", "d").expect_err("empty");
+    assert!(err.contains("holds no Manifest"), "{err}");
+}
+
+#[test]
+fn an_environment_directory_needs_manifest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("manifests")).expect("mkdir");
+    let paths = vec![dir.path().to_path_buf()];
+    let err = load_candidates(&paths, "default", None).err().expect("needs --manifest");
+    assert!(err.contains("--manifest NAMESPACE/NAME"), "{err}");
+    let err = load_candidates(&paths, "default", Some("site"))
+        .err()
+        .expect("needs a namespace");
+    assert!(err.contains("give NAMESPACE/NAME"), "{err}");
+    let c = load_candidates(&paths, "default", Some("team-web/site")).expect("loads");
+    assert_eq!(c.environments[0].0, ("team-web".into(), "site".into()));
+    let err = load_candidates(&[], "default", Some("team-web/site"))
+        .err()
+        .expect("no directory");
+    assert!(err.contains("no directory is given"), "{err}");
+}
+
+#[test]
+fn the_report_has_the_offline_shapes_and_exit_codes() {
+    let snapshot = cluster(
+        vec![web(
+            "file { '/etc/motd': content => \"old\\nline\\n\" }\nfile { '/etc/gone': ensure => file }\n",
+        )],
+        vec![ManifestGrant::test("all", &["team-web"])],
+    );
+    let candidates = Candidates {
+        manifests: vec![web(
+            "file { '/etc/motd': content => \"new\\nline\\n\" }\nfile { '/etc/added': ensure => file }\n",
+        )],
+        environments: Vec::new(),
+    };
+    let report = build_report(
+        &snapshot,
+        &candidates,
+        "cluster",
+        "c.yaml",
+        DiffOptions::default(),
+        2,
+    )
+    .expect("reports");
+    assert_eq!(super::super::exit_code(&report.summary), 2);
+    let json = serde_json::to_value(&report).expect("json");
+    assert_eq!(json["schema"], "kuppet.dev/diff/v1");
+    assert_eq!(json["summary"]["changed"], 2);
+    let node = &json["nodes"][0];
+    assert_eq!(node["node"], "web-1");
+    assert_eq!(node["added"][0]["resource"], "File[/etc/added]");
+    assert_eq!(node["added"][0]["file"], "team-web/site.pp");
+    assert_eq!(node["added"][0]["line"], 2);
+    assert_eq!(node["removed"][0]["resource"], "File[/etc/gone]");
+    assert_eq!(node["changed"][0]["attributes"][0]["attribute"], "content");
+    assert_eq!(node["changed"][0]["attributes"][0]["new"], "new\nline\n");
+    assert_eq!(json["facts"][0]["file"], "NodeFacts/web-1");
+    assert!(json["facts"][0]["updated"].is_string());
+    assert!(json["notes"][0].as_str().is_some_and(|n| n.contains("new-1")));
+    let text = super::super::render_text(&report);
+    assert!(text.contains("*** web-1: changed (1 added, 1 removed, 1 changed)"), "{text}");
+    assert!(text.contains("  + File[/etc/added]  (team-web/site.pp:2)"), "{text}");
+    assert!(text.contains("-old\n") && text.contains("+new\n"), "{text}");
+    assert!(text.contains("NodeFacts/web-1, written 2026-01-01T00:00:00Z"), "{text}");
+    assert!(text.contains("previews catalogs, not what the providers"), "{text}");
+
+    // The same code: no change, exit 0.
+    let same = Candidates {
+        manifests: vec![web(
+            "file { '/etc/motd': content => \"old\\nline\\n\" }\nfile { '/etc/gone': ensure => file }\n",
+        )],
+        environments: Vec::new(),
+    };
+    let report = build_report(&snapshot, &same, "c", "n", DiffOptions::default(), 1)
+        .expect("reports");
+    assert_eq!(super::super::exit_code(&report.summary), 0);
+    assert_eq!(report.summary.unchanged, 2);
+
+    // A compile error: exit 1, the error in the node's report.
+    let broken = Candidates {
+        manifests: vec![web("file { '/etc/motd': content => }\n")],
+        environments: Vec::new(),
+    };
+    let err = build_report(&snapshot, &broken, "c", "n", DiffOptions::default(), 1)
+        .expect("reports");
+    assert_eq!(super::super::exit_code(&err.summary), 1);
+    let json = serde_json::to_value(&err).expect("json");
+    assert_eq!(json["nodes"][0]["status"], "error");
+    assert!(
+        json["nodes"][0]["new_error"]
+            .as_str()
+            .is_some_and(|e| e.contains("team-web/site.pp")),
+        "{json}"
+    );
+}
