@@ -637,7 +637,10 @@ async fn poll_code(ctx: Arc<Context>, envs: Arc<Environments>, all_tx: mpsc::Unb
 /// The pull credentials of a Manifest's `spec.code.oci.secretRef`: read
 /// with the controller's own `get` on Secrets, from the Manifest's
 /// namespace.
-pub(crate) async fn pull_credentials(client: &Client, m: &Manifest) -> Result<Option<String>, String> {
+pub(crate) async fn pull_credentials(
+    client: &Client,
+    m: &Manifest,
+) -> Result<Option<String>, String> {
     let Some(code) = &m.spec.code else {
         return Ok(None);
     };

@@ -280,7 +280,10 @@ pub fn preview_with(
         let (ok, not) = plan::granted_targets(m, &snapshot.nodes, &with_facts, &grants);
         selected.extend(ok.into_iter().map(str::to_string));
         let (ns, name) = key_of(m);
-        ungranted.extend(not.into_iter().map(|n| (format!("{ns}/{name}"), n.to_string())));
+        ungranted.extend(
+            not.into_iter()
+                .map(|n| (format!("{ns}/{name}"), n.to_string())),
+        );
         for n in &snapshot.nodes {
             let node = n.name_any();
             if !with_facts.contains(&node) && m.spec.node_selector.matches(n.labels()) {
@@ -343,8 +346,9 @@ pub fn preview_with(
         };
         let current_catalog = match current {
             None => Err("no NodeCatalog yet: the controller has not compiled this node".into()),
-            Some(c) => codec::decode(&c.spec)
-                .map_err(|e| format!("its NodeCatalog cannot be read: {e}")),
+            Some(c) => {
+                codec::decode(&c.spec).map_err(|e| format!("its NodeCatalog cannot be read: {e}"))
+            }
         };
         let stale_sources = current
             .map(|c| {
@@ -360,10 +364,9 @@ pub fn preview_with(
                                 "{}/{} (compiled from generation {}, the cluster has {g})",
                                 s.namespace, s.name, s.generation
                             ),
-                            None => format!(
-                                "{}/{} (compiled in, deleted since)",
-                                s.namespace, s.name
-                            ),
+                            None => {
+                                format!("{}/{} (compiled in, deleted since)", s.namespace, s.name)
+                            }
                         })
                     })
                     .collect()
@@ -478,8 +481,13 @@ pub async fn read_snapshot(
         Api::<NodeCatalog>::all(client.clone()),
         Api::<ManifestGrant>::all(client.clone()),
     );
-    let (nodes, manifests, facts, catalogs, grants) =
-        futures::try_join!(n.list(&lp), m.list(&lp), f.list(&lp), c.list(&lp), g.list(&lp))?;
+    let (nodes, manifests, facts, catalogs, grants) = futures::try_join!(
+        n.list(&lp),
+        m.list(&lp),
+        f.list(&lp),
+        c.list(&lp),
+        g.list(&lp)
+    )?;
     let mut snapshot = Snapshot {
         nodes: arcs(nodes.items),
         manifests: arcs(manifests.items),

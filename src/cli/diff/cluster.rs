@@ -5,8 +5,8 @@
 //! ([`preview::preview`]) and reports in the offline diff's shapes.
 
 use super::{
-    Args, DiffOptions, FactsSource, NodeReport, Report, SCHEMA, diff, print_report,
-    source_changes, summarize,
+    Args, DiffOptions, FactsSource, NodeReport, Report, SCHEMA, diff, print_report, source_changes,
+    summarize,
 };
 use crate::cli::code::Code;
 use crate::k8s::crd::Manifest;
@@ -104,7 +104,10 @@ fn build_report(
         ));
     }
     if reports.is_empty() {
-        notes.push("no node with NodeFacts is selected by the candidates or the Manifests they replace".into());
+        notes.push(
+            "no node with NodeFacts is selected by the candidates or the Manifests they replace"
+                .into(),
+        );
     }
     Ok(Report {
         schema: SCHEMA,
@@ -175,9 +178,10 @@ fn load_candidates(
                 dir.display()
             ));
         };
-        let Some((ns, name)) = target.split_once('/').filter(|(a, b)| {
-            !a.is_empty() && !b.is_empty() && !b.contains('/')
-        }) else {
+        let Some((ns, name)) = target
+            .split_once('/')
+            .filter(|(a, b)| !a.is_empty() && !b.is_empty() && !b.contains('/'))
+        else {
             return Err(format!(
                 "--manifest {target}: give NAMESPACE/NAME, e.g. --manifest default/site"
             ));
@@ -192,8 +196,11 @@ fn load_candidates(
     }
     for path in paths.iter().filter(|p| !p.is_dir()) {
         let text = super::super::read_source(path)?;
-        out.manifests
-            .extend(parse_manifests(&path.display().to_string(), &text, namespace)?);
+        out.manifests.extend(parse_manifests(
+            &path.display().to_string(),
+            &text,
+            namespace,
+        )?);
     }
     Ok(out)
 }
@@ -204,30 +211,32 @@ pub fn parse_manifests(file: &str, text: &str, namespace: &str) -> Result<Vec<Ma
     use serde::Deserialize;
     let mut out = Vec::new();
     for (i, doc) in serde_yaml::Deserializer::from_str(text).enumerate() {
-        let value = serde_yaml::Value::deserialize(doc).map_err(|e| {
-            format!("{file}: document {} is not YAML: {e}", i + 1)
-        })?;
+        let value = serde_yaml::Value::deserialize(doc)
+            .map_err(|e| format!("{file}: document {} is not YAML: {e}", i + 1))?;
         if value.is_null() {
             continue;
         }
         let kind = value.get("kind").and_then(|k| k.as_str()).unwrap_or("");
-        let api = value.get("apiVersion").and_then(|k| k.as_str()).unwrap_or("");
+        let api = value
+            .get("apiVersion")
+            .and_then(|k| k.as_str())
+            .unwrap_or("");
         if kind != "Manifest" || !api.starts_with("kuppet.dev/") {
             return Err(format!(
                 "{file}: document {} is a {} {}, not a kuppet.dev Manifest: give only Manifests",
                 i + 1,
-                if api.is_empty() { "(no apiVersion)" } else { api },
+                if api.is_empty() {
+                    "(no apiVersion)"
+                } else {
+                    api
+                },
                 if kind.is_empty() { "(no kind)" } else { kind },
             ));
         }
-        let mut m: Manifest = serde_yaml::from_value(value).map_err(|e| {
-            format!("{file}: document {} is not a valid Manifest: {e}", i + 1)
-        })?;
+        let mut m: Manifest = serde_yaml::from_value(value)
+            .map_err(|e| format!("{file}: document {} is not a valid Manifest: {e}", i + 1))?;
         if m.metadata.name.as_deref().unwrap_or("").is_empty() {
-            return Err(format!(
-                "{file}: document {} has no metadata.name",
-                i + 1
-            ));
+            return Err(format!("{file}: document {} has no metadata.name", i + 1));
         }
         if m.namespace().is_none() {
             m.metadata.namespace = Some(namespace.to_string());

@@ -182,7 +182,10 @@ fn sealed_values_are_compared_as_sealed_and_never_shown() {
         .collect();
     assert_eq!(changed, ["mode"], "the sealed content compares equal");
     let text = serde_json::to_string(new).expect("json");
-    assert!(!text.contains("swordfish") && text.contains(SEALED), "{text}");
+    assert!(
+        !text.contains("swordfish") && text.contains(SEALED),
+        "{text}"
+    );
 }
 
 #[test]
@@ -192,7 +195,9 @@ fn a_candidate_that_fails_to_compile_gives_the_located_error() {
         vec![ManifestGrant::test("all", &["team-web"])],
     );
     let candidates = Candidates {
-        manifests: vec![web("file { '/etc/motd': content => $undefined_var.upcase }\nfail('no')\n")],
+        manifests: vec![web(
+            "file { '/etc/motd': content => $undefined_var.upcase }\nfail('no')\n",
+        )],
         environments: Vec::new(),
     };
     let p = preview(&snapshot, &candidates, now(), 1).expect("previews");
@@ -209,9 +214,11 @@ fn grants_decide_which_nodes_a_new_manifest_reaches() {
     );
     // team-ops has no grant: its Manifest reaches no node.
     let candidates = Candidates {
-        manifests: vec![
-            Manifest::test("team-ops", "ops", "file { '/etc/ops': ensure => file }\n"),
-        ],
+        manifests: vec![Manifest::test(
+            "team-ops",
+            "ops",
+            "file { '/etc/ops': ensure => file }\n",
+        )],
         environments: Vec::new(),
     };
     let p = preview(&snapshot, &candidates, now(), 1).expect("previews");

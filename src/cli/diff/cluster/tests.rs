@@ -41,12 +41,20 @@ fn candidate_files_hold_manifests_in_several_documents() {
         ]
     );
     assert_eq!(
-        ms[0].spec.node_selector.match_labels.get("role").map(String::as_str),
+        ms[0]
+            .spec
+            .node_selector
+            .match_labels
+            .get("role")
+            .map(String::as_str),
         Some("web")
     );
     let err = parse_manifests("c.yaml", "apiVersion: v1\nkind: ConfigMap\n", "d")
         .expect_err("not a Manifest");
-    assert!(err.contains("c.yaml: document 1 is a v1 ConfigMap"), "{err}");
+    assert!(
+        err.contains("c.yaml: document 1 is a v1 ConfigMap"),
+        "{err}"
+    );
     let err = parse_manifests("c.yaml", "kind: [", "d").expect_err("not YAML");
     assert!(err.contains("c.yaml: document 1 is not YAML"), "{err}");
     let err = parse_manifests("c.yaml", "", "d").expect_err("empty");
@@ -58,7 +66,9 @@ fn an_environment_directory_needs_manifest() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::create_dir_all(dir.path().join("manifests")).expect("mkdir");
     let paths = vec![dir.path().to_path_buf()];
-    let err = load_candidates(&paths, "default", None).err().expect("needs --manifest");
+    let err = load_candidates(&paths, "default", None)
+        .err()
+        .expect("needs --manifest");
     assert!(err.contains("--manifest NAMESPACE/NAME"), "{err}");
     let err = load_candidates(&paths, "default", Some("site"))
         .err()
@@ -109,13 +119,29 @@ fn the_report_has_the_offline_shapes_and_exit_codes() {
     assert_eq!(node["changed"][0]["attributes"][0]["new"], "new\nline\n");
     assert_eq!(json["facts"][0]["file"], "NodeFacts/web-1");
     assert!(json["facts"][0]["updated"].is_string());
-    assert!(json["notes"][0].as_str().is_some_and(|n| n.contains("new-1")));
+    assert!(
+        json["notes"][0]
+            .as_str()
+            .is_some_and(|n| n.contains("new-1"))
+    );
     let text = super::super::render_text(&report);
-    assert!(text.contains("*** web-1: changed (1 added, 1 removed, 1 changed)"), "{text}");
-    assert!(text.contains("  + File[/etc/added]  (team-web/site.pp:2)"), "{text}");
+    assert!(
+        text.contains("*** web-1: changed (1 added, 1 removed, 1 changed)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  + File[/etc/added]  (team-web/site.pp:2)"),
+        "{text}"
+    );
     assert!(text.contains("-old\n") && text.contains("+new\n"), "{text}");
-    assert!(text.contains("NodeFacts/web-1, written 2026-01-01T00:00:00Z"), "{text}");
-    assert!(text.contains("previews catalogs, not what the providers"), "{text}");
+    assert!(
+        text.contains("NodeFacts/web-1, written 2026-01-01T00:00:00Z"),
+        "{text}"
+    );
+    assert!(
+        text.contains("previews catalogs, not what the providers"),
+        "{text}"
+    );
 
     // The same code: no change, exit 0.
     let same = Candidates {
@@ -124,8 +150,8 @@ fn the_report_has_the_offline_shapes_and_exit_codes() {
         )],
         environments: Vec::new(),
     };
-    let report = build_report(&snapshot, &same, "c", "n", DiffOptions::default(), 1)
-        .expect("reports");
+    let report =
+        build_report(&snapshot, &same, "c", "n", DiffOptions::default(), 1).expect("reports");
     assert_eq!(super::super::exit_code(&report.summary), 0);
     assert_eq!(report.summary.unchanged, 2);
 
@@ -134,8 +160,8 @@ fn the_report_has_the_offline_shapes_and_exit_codes() {
         manifests: vec![web("file { '/etc/motd': content => }\n")],
         environments: Vec::new(),
     };
-    let err = build_report(&snapshot, &broken, "c", "n", DiffOptions::default(), 1)
-        .expect("reports");
+    let err =
+        build_report(&snapshot, &broken, "c", "n", DiffOptions::default(), 1).expect("reports");
     assert_eq!(super::super::exit_code(&err.summary), 1);
     let json = serde_json::to_value(&err).expect("json");
     assert_eq!(json["nodes"][0]["status"], "error");
