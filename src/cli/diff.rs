@@ -358,9 +358,11 @@ fn compare_node(
     }
 }
 
-/// Files whose `puppet:///modules/...` source is the same URL in both
-/// catalogs but whose content differs between the two versions of the code:
-/// a `source content` change, as octocatalog-diff shows it.
+/// Files in both catalogs with a `puppet:///modules/...` source whose file
+/// differs between the two versions of the code (the same URL with another
+/// content, or another URL: the old URL's file in the old code against the
+/// new URL's in the new): a `source content` change, as octocatalog-diff
+/// shows it.
 fn source_changes(
     old: &Code,
     new: &Code,
@@ -373,16 +375,17 @@ fn source_changes(
             continue;
         };
         let reference = r.reference();
-        let same_url = before
+        let Some(old_url) = before
             .resources
             .iter()
             .find(|o| o.reference() == reference)
-            .is_some_and(|o| o.param_str("source") == Some(url));
-        if !same_url {
+            .and_then(|o| o.param_str("source"))
+        else {
             continue;
-        }
-        let read = |code: &Code| code.resolve_source(url).and_then(|p| std::fs::read(p).ok());
-        let (a, b) = (read(old), read(new));
+        };
+        let read =
+            |code: &Code, url: &str| code.resolve_source(url).and_then(|p| std::fs::read(p).ok());
+        let (a, b) = (read(old, old_url), read(new, url));
         if a == b {
             continue;
         }
