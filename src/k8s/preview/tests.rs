@@ -24,6 +24,15 @@ fn facts(name: &str, key: &NodeKey) -> Arc<NodeFacts> {
 
 /// A cluster whose NodeCatalogs hold what the controller compiled from its Manifests.
 pub(crate) fn cluster(manifests: Vec<Manifest>, grants: Vec<ManifestGrant>) -> Snapshot {
+    cluster_with(manifests, grants, HashMap::new())
+}
+
+/// [`cluster`] with the environments of Manifests with `spec.code`.
+pub(crate) fn cluster_with(
+    manifests: Vec<Manifest>,
+    grants: Vec<ManifestGrant>,
+    environments: HashMap<plan::ManifestKey, Loaded>,
+) -> Snapshot {
     let key = NodeKey::generate();
     let nodes = vec![
         Arc::new(node("web-1", &[("role", "web")])),
@@ -39,6 +48,15 @@ pub(crate) fn cluster(manifests: Vec<Manifest>, grants: Vec<ManifestGrant>) -> S
     let grants: Vec<Arc<ManifestGrant>> = grants.into_iter().map(Arc::new).collect();
     let controller =
         Planner::production(in_process_compile(), Arc::new(ControllerMetrics::default()));
+    for (key, loaded) in &environments {
+        controller.set_code_state(
+            key.clone(),
+            CodeState {
+                loaded: Some(loaded.clone()),
+                ..Default::default()
+            },
+        );
+    }
     let policy = plan_grants(&grants);
     let catalogs = nodes
         .iter()
@@ -56,7 +74,7 @@ pub(crate) fn cluster(manifests: Vec<Manifest>, grants: Vec<ManifestGrant>) -> S
         facts,
         catalogs,
         grants,
-        environments: HashMap::new(),
+        environments: environments.into_iter().map(|(k, l)| (k, Ok(l))).collect(),
     }
 }
 
@@ -283,4 +301,57 @@ fn an_environment_directory_needs_a_manifest_with_spec_code() {
         preview(&snapshot, &twice, now(), 1).err(),
         Some(PreviewError::Duplicate("team-web/site".into()))
     );
+}
+
+/// The read lists the five kinds (in any order) and keeps what it got.
+#[tokio::test]
+async fn the_snapshot_lists_nodes_manifests_facts_catalogs_and_grants() {
+    use crate::k8s::testing::ApiServer;
+    let (client, mut api) = ApiServer::client();
+    let cache = tempfile::tempdir().expect("tempdir");
+    let dir = cache.path().to_path_buf();
+    let read = tokio::spawn(async move { read_snapshot(&client, &dir, &HashSet::new()).await });
+    let list = |items: Vec<serde_json::Value>| serde_json::json!({"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": "1"}, "items": items});
+    let mut paths = Vec::new();
+    for _ in 0..5 {
+        let call = api.next().await;
+        assert_eq!(call.method, http::Method::GET);
+        paths.push(call.path.clone());
+        let item = match call.path.rsplit('/').next().unwrap_or_default() {
+            "nodes" => serde_json::to_value(node("web-1", &[("role", "web")])),
+            "manifests" => serde_json::to_value(web("notice(1)")),
+            "nodefacts" => serde_json::to_value(NodeFacts::test("web-1")),
+            "manifestgrants" => serde_json::to_value(ManifestGrant::test("g", &["team-web"])),
+            other => {
+                assert_eq!(other, "nodecatalogs");
+                call.ok(&list(Vec::new()));
+                continue;
+            }
+        };
+        call.ok(&list(vec![item.expect("json")]));
+    }
+    paths.sort();
+    assert_eq!(
+        paths,
+        [
+            "/api/v1/nodes",
+            "/apis/kuppet.dev/v1alpha1/manifestgrants",
+            "/apis/kuppet.dev/v1alpha1/manifests",
+            "/apis/kuppet.dev/v1alpha1/nodecatalogs",
+            "/apis/kuppet.dev/v1alpha1/nodefacts",
+        ]
+    );
+    let s = read.await.expect("joins").expect("reads");
+    assert_eq!(
+        (
+            s.nodes.len(),
+            s.manifests.len(),
+            s.facts.len(),
+            s.catalogs.len(),
+            s.grants.len()
+        ),
+        (1, 1, 1, 0, 1)
+    );
+    assert_eq!(s.manifests[0].name_any(), "site");
+    assert!(s.environments.is_empty(), "no spec.code, nothing fetched");
 }

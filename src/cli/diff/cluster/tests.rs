@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::k8s::crd::ManifestGrant;
-use crate::k8s::preview::tests::{cluster, web};
+use crate::k8s::preview::tests::{cluster, cluster_with, web};
 
 const TWO: &str = "\
 apiVersion: kuppet.dev/v1alpha1
@@ -170,5 +170,69 @@ fn the_report_has_the_offline_shapes_and_exit_codes() {
             .as_str()
             .is_some_and(|e| e.contains("team-web/site.pp")),
         "{json}"
+    );
+}
+
+/// An environment directory standing for a `spec.code` Manifest: a module
+/// file served as `puppet:///` whose text changes shows as `source content`.
+#[test]
+fn an_environment_directory_replaces_a_manifests_code() {
+    use crate::k8s::controller::code::Loaded;
+    use crate::k8s::crd::{ManifestCode, OciSource};
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let env = |dir: &str, port: &str| {
+        let root = tmp.path().join(dir);
+        for (rel, text) in [
+            ("manifests/site.pp", "include app\n".to_string()),
+            (
+                "modules/app/manifests/init.pp",
+                "class app { file { '/etc/app.conf': source => 'puppet:///modules/app/app.conf' } }\n"
+                    .to_string(),
+            ),
+            ("modules/app/files/app.conf", format!("port = {port}\n")),
+        ] {
+            let p = root.join(rel);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, text).expect("write");
+        }
+        Arc::new(Code::load(&root, &[]).expect("loads"))
+    };
+    let mut m = web("");
+    m.spec.code = Some(ManifestCode {
+        oci: OciSource {
+            url: "oci://registry.example/control:prod".into(),
+            secret_ref: None,
+            interval: None,
+            insecure: false,
+        },
+        path: None,
+    });
+    let key = ("team-web".to_string(), "site".to_string());
+    let snapshot = cluster_with(
+        vec![m],
+        vec![ManifestGrant::test("all", &["team-web"])],
+        [(
+            key.clone(),
+            Loaded {
+                revision: "r1".into(),
+                digest: "sha256:1".into(),
+                code: env("old", "1"),
+            },
+        )]
+        .into(),
+    );
+    let candidates = Candidates {
+        manifests: Vec::new(),
+        environments: vec![(key, env("new", "2"))],
+    };
+    let report =
+        build_report(&snapshot, &candidates, "c", "n", DiffOptions::default(), 1).expect("reports");
+    assert_eq!(report.summary.changed, 2, "{:?}", report.nodes);
+    let text = super::super::render_text(&report);
+    assert!(text.contains("  ~ File[/etc/app.conf]"), "{text}");
+    assert!(text.contains("      source content:"), "{text}");
+    assert!(
+        text.contains("-port = 1") && text.contains("+port = 2"),
+        "{text}"
     );
 }
