@@ -38,7 +38,7 @@ pub struct Args {
     /// files or environment directories). With --kubeconfig: the candidate
     /// Manifests (YAML files, several documents each, as `kubectl apply -f`
     /// takes) and environment directories (with --manifest).
-    #[arg(required = true, value_name = "OLD NEW | NEW...")]
+    #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// A directory of facts files, one per node: `NODE.yaml`, `NODE.yml` or
     /// `NODE.json` (offline mode).
