@@ -3,8 +3,9 @@
 //! cluster of N nodes (default 30) built in memory, whose NodeCatalogs the
 //! controller's planner compiled from the current Manifest. Prints the
 //! time per preview (every node compiled with the candidate, its current
-//! catalog decoded) and the compile threads used. The list calls to the API
-//! server come on top (e2e scenario 29 measures the whole command).
+//! catalog decoded) and the compile threads used, compiling in this process.
+//! The list calls to the API server and the compile workers' start come on
+//! top (e2e scenario 29 measures the whole command).
 //!
 //! `cargo bench --bench diff_cluster [-- --nodes N --runs R]`
 
@@ -141,7 +142,14 @@ fn main() {
     let mut times = Vec::new();
     for _ in 0..runs.max(1) {
         let started = Instant::now();
-        let p = preview::preview(&snapshot, &candidates, now, threads).expect("previews");
+        let p = preview::preview(
+            &snapshot,
+            &candidates,
+            now,
+            threads,
+            preview::in_process_compile(),
+        )
+        .expect("previews");
         times.push(started.elapsed().as_secs_f64());
         assert_eq!(p.nodes.len(), count);
         assert!(p.nodes.iter().all(|n| n.candidate.is_ok()));

@@ -10,9 +10,11 @@
 //! Manifests of the same namespace/name, and compared with the catalog its
 //! NodeCatalog holds now.
 //!
-//! Compiles run in this process, not in sandboxed workers. `kuppet::secret`
-//! is checked against the grants as the controller checks it, but no Secret
-//! is read: the value is a placeholder, and every sealed value (the
+//! `kuppet diff` compiles in the controller's sandboxed compile workers
+//! ([`worker_compile`]), since the cluster's Manifests are other teams'
+//! code; tests and the bench compile in this process ([`in_process_compile`]).
+//! `kuppet::secret` is checked against the grants as the controller checks
+//! it, but no Secret is read: the value is a placeholder, and every sealed value (the
 //! NodeCatalog's, sealed to the node by the controller's key) is compared as
 //! `[sealed]`: a diff can tell that a value is or stops being Sensitive, not
 //! whether a sealed value changed.
@@ -148,19 +150,50 @@ pub fn in_process_compile() -> CompileFn {
     })
 }
 
+/// The compile `kuppet diff` uses: the controller's compile workers
+/// (separate processes of `program`, sandboxed, with the controller's
+/// default budgets) that may read `read_paths`; `kuppet::secret` checked
+/// against the scope's grants and answered with a placeholder.
+pub fn worker_compile(
+    program: std::path::PathBuf,
+    workers: usize,
+    read_paths: Vec<std::path::PathBuf>,
+) -> Result<CompileFn, kuppet_worker::pool::PoolError> {
+    let settings = super::controller::compile::CompileSettings {
+        workers,
+        program,
+        time: std::time::Duration::from_secs(30),
+        steps: None,
+        memory_bytes: 2 << 30,
+        read_paths,
+        test_faults: false,
+    };
+    let pool = Arc::new(kuppet_worker::pool::Pool::new(settings.pool_config()));
+    pool.start()?;
+    let reader: super::controller::compile::SecretReader =
+        Arc::new(|namespace: &str, name: &str, key: &str| {
+            Ok(format!("(Secret {namespace}/{name} key {key}, not read)"))
+        });
+    Ok(super::controller::compile::through_pool(
+        pool, settings, reader,
+    ))
+}
+
 fn key_of(m: &Manifest) -> plan::ManifestKey {
     (m.namespace().unwrap_or_default(), m.name_any())
 }
 
-/// Compiles every node the candidates may change with them and reads its
-/// current catalog. `now` ages the facts; `threads` compiles run at once.
+/// Compiles every node the candidates may change with them (with
+/// `compile`) and reads its current catalog. `now` ages the facts;
+/// `threads` compiles run at once.
 pub fn preview(
     snapshot: &Snapshot,
     candidates: &Candidates,
     now: Timestamp,
     threads: usize,
+    compile: CompileFn,
 ) -> Result<Preview, PreviewError> {
-    let planner = Planner::production(in_process_compile(), Arc::new(ControllerMetrics::default()));
+    let planner = Planner::production(compile, Arc::new(ControllerMetrics::default()));
     preview_with(&planner, snapshot, candidates, now, threads)
 }
 

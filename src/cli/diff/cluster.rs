@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// What `--kubeconfig` mode says of its limits.
-const LIMITS: &str = "kuppet diff compiles each node's catalog as the controller would (in this process, from the NodeFacts shown) and compares it with the catalog its NodeCatalog holds: it previews catalogs, not what the providers would change on the machines (that depends on their state; a resource whose catalog entry changes may already be in the new state). Sealed (Sensitive) values are compared as [sealed]: no Secret is read, and whether a secret changes cannot be told.";
+const LIMITS: &str = "kuppet diff compiles each node's catalog as the controller would (in sandboxed compile workers, from the NodeFacts shown) and compares it with the catalog its NodeCatalog holds: it previews catalogs, not what the providers would change on the machines (that depends on their state; a resource whose catalog entry changes may already be in the new state). Sealed (Sensitive) values are compared as [sealed]: no Secret is read, and whether a secret changes cannot be told.";
 
 pub fn run(args: &Args) -> Result<u8, String> {
     let kubeconfig = args.kubeconfig.as_deref().unwrap_or(Path::new(""));
@@ -51,6 +51,19 @@ pub fn run(args: &Args) -> Result<u8, String> {
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(" ");
+    // The cluster's Manifests are other teams' code: compiled in the
+    // controller's sandboxed workers, which may read only the environments.
+    let mut read_paths = vec![cache.clone()];
+    read_paths.extend(
+        candidates
+            .environments
+            .iter()
+            .map(|(_, code)| PathBuf::from(&code.label)),
+    );
+    let program = std::env::current_exe()
+        .map_err(|e| format!("could not find the kuppet executable for compile workers: {e}"))?;
+    let compile = preview::worker_compile(program, threads, read_paths)
+        .map_err(|e| format!("could not start compile workers: {e}"))?;
     let report = build_report(
         &snapshot,
         &candidates,
@@ -58,6 +71,7 @@ pub fn run(args: &Args) -> Result<u8, String> {
         &label,
         DiffOptions { tags: args.tags },
         threads,
+        compile,
     )?;
     print_report(&report, args.format)
 }
@@ -70,6 +84,7 @@ fn build_report(
     new_label: &str,
     options: DiffOptions,
     threads: usize,
+    compile: crate::k8s::controller::plan::CompileFn,
 ) -> Result<Report, String> {
     let now = k8s_openapi::jiff::Timestamp::now();
     let Preview {
@@ -77,7 +92,7 @@ fn build_report(
         without_facts,
         ungranted,
         environment_pair,
-    } = preview::preview(snapshot, candidates, now, threads).map_err(|e| e.to_string())?;
+    } = preview::preview(snapshot, candidates, now, threads, compile).map_err(|e| e.to_string())?;
     let facts = nodes
         .iter()
         .map(|n| FactsSource {
@@ -186,7 +201,11 @@ fn load_candidates(
                 "--manifest {target}: give NAMESPACE/NAME, e.g. --manifest default/site"
             ));
         };
-        let code = Code::load(dir, &[]).map_err(|d| d.render())?;
+        // Absolute, for the compile workers' sandbox and the catalog's paths.
+        let dir = dir
+            .canonicalize()
+            .map_err(|e| format!("Could not read {}: {e}", dir.display()))?;
+        let code = Code::load(&dir, &[]).map_err(|d| d.render())?;
         out.environments
             .push(((ns.to_string(), name.to_string()), Arc::new(code)));
     } else if let Some(target) = manifest {

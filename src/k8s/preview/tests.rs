@@ -117,7 +117,7 @@ fn a_candidate_replaces_its_namesake_on_the_nodes_it_selects_only() {
         )],
         environments: Vec::new(),
     };
-    let p = preview(&snapshot, &candidates, now(), 2).expect("previews");
+    let p = preview(&snapshot, &candidates, now(), 2, in_process_compile()).expect("previews");
     let names: Vec<&str> = p.nodes.iter().map(|n| n.node.as_str()).collect();
     // db-1 is not selected; new-1 has no NodeFacts (named, not compiled).
     assert_eq!(names, ["web-1", "web-2"]);
@@ -159,7 +159,7 @@ fn the_unchanged_code_gives_the_catalog_the_controller_wrote() {
         manifests: vec![web(source)],
         environments: Vec::new(),
     };
-    let p = preview(&snapshot, &candidates, now(), 1).expect("previews");
+    let p = preview(&snapshot, &candidates, now(), 1, in_process_compile()).expect("previews");
     assert_eq!(p.nodes.len(), 2);
     for n in &p.nodes {
         let d = kuppet_catalog::diff::diff(
@@ -185,7 +185,7 @@ fn sealed_values_are_compared_as_sealed_and_never_shown() {
         )],
         environments: Vec::new(),
     };
-    let p = preview(&snapshot, &candidates, now(), 1).expect("previews");
+    let p = preview(&snapshot, &candidates, now(), 1, in_process_compile()).expect("previews");
     let n = &p.nodes[0];
     assert_eq!(n.sealed, 2);
     let (old, new) = (
@@ -218,7 +218,7 @@ fn a_candidate_that_fails_to_compile_gives_the_located_error() {
         )],
         environments: Vec::new(),
     };
-    let p = preview(&snapshot, &candidates, now(), 1).expect("previews");
+    let p = preview(&snapshot, &candidates, now(), 1, in_process_compile()).expect("previews");
     let err = p.nodes[0].candidate.as_ref().expect_err("fails");
     assert!(err.contains("team-web/site.pp"), "{err}");
     assert!(p.nodes[0].current.is_ok());
@@ -239,7 +239,7 @@ fn grants_decide_which_nodes_a_new_manifest_reaches() {
         )],
         environments: Vec::new(),
     };
-    let p = preview(&snapshot, &candidates, now(), 1).expect("previews");
+    let p = preview(&snapshot, &candidates, now(), 1, in_process_compile()).expect("previews");
     assert!(p.nodes.is_empty());
     let ungranted: Vec<&str> = p.ungranted.iter().map(|(_, n)| n.as_str()).collect();
     assert_eq!(ungranted, ["db-1", "web-1", "web-2"]);
@@ -261,7 +261,7 @@ fn a_catalog_from_an_older_generation_is_named_stale() {
         manifests: vec![web("file { '/etc/motd': content => 'new' }\n")],
         environments: Vec::new(),
     };
-    let p = preview(&snapshot, &candidates, now(), 1).expect("previews");
+    let p = preview(&snapshot, &candidates, now(), 1, in_process_compile()).expect("previews");
     assert_eq!(
         p.nodes[0].stale_sources,
         ["team-web/site (compiled from generation 1, the cluster has 2)"]
@@ -285,12 +285,12 @@ fn an_environment_directory_needs_a_manifest_with_spec_code() {
         environments: vec![(("team-web".into(), "site".into()), code.clone())],
     };
     assert!(matches!(
-        preview(&snapshot, &candidates, now(), 1),
+        preview(&snapshot, &candidates, now(), 1, in_process_compile()),
         Err(PreviewError::NotAnEnvironment { .. })
     ));
     candidates.environments = vec![(("team-web".into(), "nope".into()), code)];
     assert!(matches!(
-        preview(&snapshot, &candidates, now(), 1),
+        preview(&snapshot, &candidates, now(), 1, in_process_compile()),
         Err(PreviewError::NoManifestForEnvironment { .. })
     ));
     let twice = Candidates {
@@ -298,7 +298,7 @@ fn an_environment_directory_needs_a_manifest_with_spec_code() {
         environments: Vec::new(),
     };
     assert_eq!(
-        preview(&snapshot, &twice, now(), 1).err(),
+        preview(&snapshot, &twice, now(), 1, in_process_compile()).err(),
         Some(PreviewError::Duplicate("team-web/site".into()))
     );
 }

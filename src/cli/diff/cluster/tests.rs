@@ -103,6 +103,7 @@ fn the_report_has_the_offline_shapes_and_exit_codes() {
         "c.yaml",
         DiffOptions::default(),
         2,
+        crate::k8s::preview::in_process_compile(),
     )
     .expect("reports");
     assert_eq!(super::super::exit_code(&report.summary), 2);
@@ -150,8 +151,16 @@ fn the_report_has_the_offline_shapes_and_exit_codes() {
         )],
         environments: Vec::new(),
     };
-    let report =
-        build_report(&snapshot, &same, "c", "n", DiffOptions::default(), 1).expect("reports");
+    let report = build_report(
+        &snapshot,
+        &same,
+        "c",
+        "n",
+        DiffOptions::default(),
+        1,
+        crate::k8s::preview::in_process_compile(),
+    )
+    .expect("reports");
     assert_eq!(super::super::exit_code(&report.summary), 0);
     assert_eq!(report.summary.unchanged, 2);
 
@@ -160,8 +169,16 @@ fn the_report_has_the_offline_shapes_and_exit_codes() {
         manifests: vec![web("file { '/etc/motd': content => }\n")],
         environments: Vec::new(),
     };
-    let err =
-        build_report(&snapshot, &broken, "c", "n", DiffOptions::default(), 1).expect("reports");
+    let err = build_report(
+        &snapshot,
+        &broken,
+        "c",
+        "n",
+        DiffOptions::default(),
+        1,
+        crate::k8s::preview::in_process_compile(),
+    )
+    .expect("reports");
     assert_eq!(super::super::exit_code(&err.summary), 1);
     let json = serde_json::to_value(&err).expect("json");
     assert_eq!(json["nodes"][0]["status"], "error");
@@ -225,8 +242,16 @@ fn an_environment_directory_replaces_a_manifests_code() {
         manifests: Vec::new(),
         environments: vec![(key, env("new", "2"))],
     };
-    let report =
-        build_report(&snapshot, &candidates, "c", "n", DiffOptions::default(), 1).expect("reports");
+    let report = build_report(
+        &snapshot,
+        &candidates,
+        "c",
+        "n",
+        DiffOptions::default(),
+        1,
+        crate::k8s::preview::in_process_compile(),
+    )
+    .expect("reports");
     assert_eq!(report.summary.changed, 2, "{:?}", report.nodes);
     let text = super::super::render_text(&report);
     assert!(text.contains("  ~ File[/etc/app.conf]"), "{text}");
