@@ -32,7 +32,8 @@ enum Command {
     Compile(compile::Args),
     /// Compile and converge this machine (or the tree under --root), like `puppet apply`.
     Apply(apply::Args),
-    /// Compare the catalogs two versions of the code give every node, like octocatalog-diff.
+    /// Compare the catalogs two versions of the code give every node, like octocatalog-diff
+    /// (offline with --facts, or candidate Manifests against a cluster with --kubeconfig).
     Diff(diff::Args),
     /// Print the facts of this machine (or the tree under --root), like `facter -j`.
     Facts(facts::Args),

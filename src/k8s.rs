@@ -6,6 +6,8 @@
 //! - [`agent`]: a node's NodeCatalog → a converged host + NodeCatalog status;
 //! - [`codec`]: a catalog's digest and its encoding inside a NodeCatalog;
 //! - [`sources`]: environments from OCI artifacts, kept and parsed by digest;
+//! - [`preview`]: what candidate Manifests would do to each node's catalog
+//!   (`kuppet diff --kubeconfig`), through the controller's planner;
 //! - [`status`], [`events`], [`metrics`], [`http`], [`leader`], [`selector`]:
 //!   kstatus conditions, Events, Prometheus metrics, the probe endpoint,
 //!   Lease-based leader election and Node label selectors.
@@ -18,6 +20,7 @@ pub mod events;
 pub mod http;
 pub mod leader;
 pub mod metrics;
+pub mod preview;
 pub mod seal;
 pub mod selector;
 pub mod sources;

@@ -140,3 +140,62 @@ fn no_change_exits_0_and_a_node_that_fails_to_compile_exits_1() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Could not read the facts directory"));
 }
+
+/// A file whose source moves to another module file, and a file from a
+/// template whose text changes: both show the content's text diff.
+#[test]
+fn moved_sources_and_templates_show_their_content_diffs() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let d = tmp.path();
+    for (v, url, tpl) in [
+        (
+            "old",
+            "puppet:///modules/app/a.conf",
+            "limit <%= 1 + 1 %>\n",
+        ),
+        (
+            "new",
+            "puppet:///modules/app/b.conf",
+            "limit <%= 1 + 2 %>\n",
+        ),
+    ] {
+        write(
+            &d.join(format!("{v}/manifests/site.pp")),
+            &format!(
+                "file {{ '/etc/app.conf': source => '{url}' }}\nfile {{ '/etc/limits': content => template('app/limits.erb') }}\n"
+            ),
+        );
+        write(
+            &d.join(format!("{v}/modules/app/files/a.conf")),
+            "port = 1\n",
+        );
+        write(
+            &d.join(format!("{v}/modules/app/files/b.conf")),
+            "port = 3\n",
+        );
+        write(
+            &d.join(format!("{v}/modules/app/templates/limits.erb")),
+            tpl,
+        );
+    }
+    write(&d.join("facts/n1.yaml"), "hostname: n1\n");
+    let p = |x: &str| d.join(x).display().to_string();
+    let out = kuppet_diff(&[&p("old"), &p("new"), "--facts", &p("facts")]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains(
+            "      source: \"puppet:///modules/app/a.conf\" => \"puppet:///modules/app/b.conf\""
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("      source content:")
+            && text.contains("        -port = 1\n        +port = 3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("        -limit 2\n        +limit 3"),
+        "{text}"
+    );
+}

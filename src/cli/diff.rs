@@ -6,10 +6,17 @@
 //! removed and changed, attribute by attribute, with where they are declared
 //! and the text diff of file contents. A fleet summary closes the report.
 //!
+//! `kuppet diff --kubeconfig PATH NEW...` asks the same of a cluster
+//! ([`cluster`]): the candidate Manifests (YAML files) or environment
+//! directories, compiled for each node they may change with its NodeFacts,
+//! compared with the catalog its NodeCatalog holds.
+//!
 //! It previews catalogs, not what providers will do on the machines, and it
 //! says which facts it used and how old they are. Exit codes: 0 no change,
 //! 2 changes, 1 errors (a node whose new catalog does not compile, unreadable
 //! input), so a CI pipeline can gate a merge.
+
+mod cluster;
 
 use super::code::Code;
 use kuppet_catalog::diff::{AttributeChange, CatalogDiff, DiffOptions, diff};
@@ -27,13 +34,27 @@ const COMPILE_STACK: usize = 64 * 1024 * 1024;
 /// Arguments of `kuppet diff`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The code as it is: a manifest file or an environment directory.
-    pub old: PathBuf,
-    /// The code as it would be.
-    pub new: PathBuf,
-    /// A directory of facts files, one per node: `NODE.yaml`, `NODE.yml` or `NODE.json`.
+    /// Offline: OLD NEW, the code as it is and as it would be (manifest
+    /// files or environment directories). With --kubeconfig: the candidate
+    /// Manifests (YAML files, several documents each, as `kubectl apply -f`
+    /// takes) and environment directories (with --manifest).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// A directory of facts files, one per node: `NODE.yaml`, `NODE.yml` or
+    /// `NODE.json` (offline mode).
+    #[arg(long, conflicts_with = "kubeconfig")]
+    pub facts: Option<PathBuf>,
+    /// Compare with a cluster: each node's NodeFacts and current NodeCatalog,
+    /// the cluster's other Manifests and ManifestGrants.
     #[arg(long)]
-    pub facts: PathBuf,
+    pub kubeconfig: Option<PathBuf>,
+    /// The namespace of candidate Manifests whose YAML names none (with --kubeconfig).
+    #[arg(long, default_value = "default", requires = "kubeconfig")]
+    pub namespace: String,
+    /// NAMESPACE/NAME: the Manifest (with spec.code) that an environment
+    /// directory among the paths stands for (with --kubeconfig).
+    #[arg(long, value_name = "NAMESPACE/NAME", requires = "kubeconfig")]
+    pub manifest: Option<String>,
     /// More module directories, searched after each environment's own (colon-separated).
     #[arg(long)]
     pub modulepath: Option<String>,
@@ -56,8 +77,12 @@ pub enum Format {
 #[derive(Debug, Clone, Serialize)]
 struct FactsSource {
     node: String,
+    /// The facts file, or `NodeFacts/NODE` in a cluster.
     file: String,
-    /// Seconds since the facts file was written.
+    /// When the facts were written (RFC 3339; the NodeFacts' last update).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    updated: Option<String>,
+    /// Seconds since the facts were written.
     #[serde(skip_serializing_if = "Option::is_none")]
     age_seconds: Option<u64>,
 }
@@ -73,8 +98,20 @@ struct NodeReport {
     old_error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     new_error: Option<String>,
+    /// Sealed values (in a cluster's catalogs), compared only as `[sealed]`:
+    /// whether they change cannot be told.
+    #[serde(skip_serializing_if = "is_zero")]
+    sealed_values: usize,
+    /// Manifests the node's current catalog was compiled from at another
+    /// generation than the cluster's: their changes show in this diff too.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    stale_sources: Vec<String>,
     #[serde(flatten)]
     diff: CatalogDiff,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The fleet at a glance.
@@ -97,6 +134,9 @@ struct Report {
     facts: Vec<FactsSource>,
     nodes: Vec<NodeReport>,
     summary: Summary,
+    /// What else the reader should know (nodes left out, and why).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<String>,
     limits: &'static str,
 }
 
@@ -113,6 +153,21 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn run_inner(args: &Args) -> Result<u8, String> {
+    if args.kubeconfig.is_some() {
+        return cluster::run(args);
+    }
+    if args.manifest.is_some() {
+        return Err("--manifest names the Manifest an environment directory stands for in a cluster: use it with --kubeconfig".into());
+    }
+    let [old_path, new_path] = args.paths.as_slice() else {
+        return Err(format!(
+            "kuppet diff takes OLD and NEW (two paths, {} given) with --facts DIR, or candidate Manifests with --kubeconfig PATH",
+            args.paths.len()
+        ));
+    };
+    let Some(facts_dir) = &args.facts else {
+        return Err("give --facts DIR (one facts file per node), or --kubeconfig PATH to use each node's NodeFacts from a cluster".into());
+    };
     let extra: Vec<PathBuf> = args
         .modulepath
         .as_deref()
@@ -123,13 +178,13 @@ fn run_inner(args: &Args) -> Result<u8, String> {
                 .collect()
         })
         .unwrap_or_default();
-    let old = Code::load(&args.old, &extra).map_err(|d| d.render())?;
-    let new = Code::load(&args.new, &extra).map_err(|d| d.render())?;
-    let facts = read_facts_dir(&args.facts)?;
+    let old = Code::load(old_path, &extra).map_err(|d| d.render())?;
+    let new = Code::load(new_path, &extra).map_err(|d| d.render())?;
+    let facts = read_facts_dir(facts_dir)?;
     if facts.is_empty() {
         return Err(format!(
             "{} holds no facts files (NODE.yaml, NODE.yml or NODE.json); give a directory with one per node",
-            args.facts.display()
+            facts_dir.display()
         ));
     }
     let options = DiffOptions { tags: args.tags };
@@ -141,22 +196,33 @@ fn run_inner(args: &Args) -> Result<u8, String> {
         summary: summarize(&nodes),
         facts: facts.iter().map(|(source, _)| source.clone()).collect(),
         nodes,
+        notes: Vec::new(),
         limits: LIMITS,
     };
-    match args.format {
+    print_report(&report, args.format)
+}
+
+/// Prints the report; the exit code: 1 when a node fails to compile, 2 when
+/// a node changes, else 0.
+fn print_report(report: &Report, format: Format) -> Result<u8, String> {
+    match format {
         Format::Json => super::print_stdout(&format!(
             "{}\n",
-            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+            serde_json::to_string_pretty(report).map_err(|e| e.to_string())?
         )),
-        Format::Text => super::print_stdout(&render_text(&report)),
+        Format::Text => super::print_stdout(&render_text(report)),
     }
-    Ok(if report.summary.errors > 0 {
+    Ok(exit_code(&report.summary))
+}
+
+fn exit_code(summary: &Summary) -> u8 {
+    if summary.errors > 0 {
         1
-    } else if report.summary.changed > 0 {
+    } else if summary.changed > 0 {
         2
     } else {
         0
-    })
+    }
 }
 
 type NodeFacts = (FactsSource, serde_json::Map<String, Value>);
@@ -194,6 +260,7 @@ fn read_facts_dir(dir: &Path) -> Result<Vec<NodeFacts>, String> {
             FactsSource {
                 node,
                 file: path.display().to_string(),
+                updated: None,
                 age_seconds,
             },
             facts,
@@ -256,6 +323,8 @@ fn compare_node(
             status: "error",
             old_error: None,
             new_error: Some(headline(e)),
+            sealed_values: 0,
+            stale_sources: Vec::new(),
             diff: CatalogDiff::default(),
         },
         (Err(e), Ok(after)) => {
@@ -268,6 +337,8 @@ fn compare_node(
                 status: "changed",
                 old_error: Some(headline(e)),
                 new_error: None,
+                sealed_values: 0,
+                stale_sources: Vec::new(),
                 diff: diff(&empty, &after.catalog, options),
             }
         }
@@ -279,15 +350,19 @@ fn compare_node(
                 status: if d.is_empty() { "unchanged" } else { "changed" },
                 old_error: None,
                 new_error: None,
+                sealed_values: 0,
+                stale_sources: Vec::new(),
                 diff: d,
             }
         }
     }
 }
 
-/// Files whose `puppet:///modules/...` source is the same URL in both
-/// catalogs but whose content differs between the two versions of the code:
-/// a `source content` change, as octocatalog-diff shows it.
+/// Files in both catalogs with a `puppet:///modules/...` source whose file
+/// differs between the two versions of the code (the same URL with another
+/// content, or another URL: the old URL's file in the old code against the
+/// new URL's in the new): a `source content` change, as octocatalog-diff
+/// shows it.
 fn source_changes(
     old: &Code,
     new: &Code,
@@ -300,16 +375,17 @@ fn source_changes(
             continue;
         };
         let reference = r.reference();
-        let same_url = before
+        let Some(old_url) = before
             .resources
             .iter()
             .find(|o| o.reference() == reference)
-            .is_some_and(|o| o.param_str("source") == Some(url));
-        if !same_url {
+            .and_then(|o| o.param_str("source"))
+        else {
             continue;
-        }
-        let read = |code: &Code| code.resolve_source(url).and_then(|p| std::fs::read(p).ok());
-        let (a, b) = (read(old), read(new));
+        };
+        let read =
+            |code: &Code, url: &str| code.resolve_source(url).and_then(|p| std::fs::read(p).ok());
+        let (a, b) = (read(old, old_url), read(new, url));
         if a == b {
             continue;
         }
@@ -396,6 +472,18 @@ fn render_text(report: &Report) -> String {
         if let Some(e) = &node.new_error {
             out.push_str(&format!("  the new code does not compile: {e}\n"));
         }
+        for s in &node.stale_sources {
+            out.push_str(&format!(
+                "  note: its current catalog is not from the cluster's Manifest {s}: that change shows here too\n"
+            ));
+        }
+        if node.sealed_values > 0 {
+            out.push_str(&format!(
+                "  note: {} sealed value{} compared only as [sealed] (whether a secret changes cannot be told)\n",
+                node.sealed_values,
+                if node.sealed_values == 1 { "" } else { "s" }
+            ));
+        }
         for r in &d.added {
             out.push_str(&format!("  + {}{}\n", r.resource, at(&r.file, r.line)));
         }
@@ -429,11 +517,19 @@ fn render_text(report: &Report) -> String {
     }
     out.push_str("Facts used:\n");
     for f in &report.facts {
+        let updated = f
+            .updated
+            .as_ref()
+            .map(|t| format!(", written {t}"))
+            .unwrap_or_default();
         let age = f
             .age_seconds
             .map(|s| format!(", {} old", human_age(s)))
             .unwrap_or_default();
-        out.push_str(&format!("  {}: {}{age}\n", f.node, f.file));
+        out.push_str(&format!("  {}: {}{updated}{age}\n", f.node, f.file));
+    }
+    for n in &report.notes {
+        out.push_str(&format!("Note: {n}\n"));
     }
     out.push_str(&format!("Note: {}\n", report.limits));
     out

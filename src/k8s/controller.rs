@@ -17,7 +17,7 @@ pub mod plan;
 pub mod secrets;
 
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;
 #[cfg(test)]
 mod scenarios;
 
@@ -847,7 +847,7 @@ async fn poll_code(ctx: Arc<Context>, envs: Arc<Environments>, all_tx: mpsc::Unb
 /// What the Flux source a Manifest's `spec.code.sourceRef` names
 /// advertises in its status: read with the controller's `get` on Flux's
 /// source kinds.
-async fn flux_artifact(
+pub(crate) async fn flux_artifact(
     client: &Client,
     m: &Manifest,
     r: &crate::k8s::crd::FluxSourceRef,
@@ -897,7 +897,10 @@ async fn flux_artifact(
 /// The pull credentials of a Manifest's `spec.code.oci.secretRef`: read
 /// with the controller's own `get` on Secrets, from the Manifest's
 /// namespace.
-async fn pull_credentials(client: &Client, m: &Manifest) -> Result<Option<String>, String> {
+pub(crate) async fn pull_credentials(
+    client: &Client,
+    m: &Manifest,
+) -> Result<Option<String>, String> {
     let Some(code) = &m.spec.code else {
         return Ok(None);
     };
