@@ -410,6 +410,29 @@ impl Provider for Inert {
     }
 }
 
+/// stdlib's `anchor`: nothing to manage, but refresh-aware (its type has a
+/// `refresh` that does nothing, so that events pass through it): Puppet
+/// logs "Triggered 'refresh'" for it and reports it changed.
+struct Anchor;
+
+impl Provider for Anchor {
+    fn examine(&mut self, _cx: &mut Context) -> Result<Examined, ResourceError> {
+        Ok(Examined {
+            present: true,
+            properties: Vec::new(),
+        })
+    }
+    fn sync(&mut self, _p: &Property, _cx: &mut Context) -> Result<String, ResourceError> {
+        Ok(String::new())
+    }
+    fn provider_name(&self) -> Option<&'static str> {
+        None
+    }
+    fn refreshable(&self) -> bool {
+        true
+    }
+}
+
 /// Builds the provider of a catalog resource. Invalid parameters are an
 /// error (Puppet refuses the catalog); a type kuppet does not manage gives
 /// a provider that fails when evaluated.
@@ -439,7 +462,8 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Concat_fragment" => Box::new(concat::ConcatFragment::new(resource)?),
         "Firewall" => Box::new(firewall::Firewall::new(resource)?),
         "Firewallchain" => Box::new(firewall::Firewallchain::new(resource)?),
-        "Schedule" | "Filebucket" | "Anchor" | "Tidy" => Box::new(Inert),
+        "Schedule" | "Filebucket" | "Tidy" => Box::new(Inert),
+        "Anchor" => Box::new(Anchor),
         "Resources" => {
             purge::Purge::new(resource)?;
             Box::new(Inert)
