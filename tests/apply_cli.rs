@@ -309,9 +309,9 @@ fn unsupported_features_fail_only_their_resource() {
         ),
         ("File", &plain, json!({"ensure": "file", "content": "ok"})),
         (
-            "Firewall",
-            "100 allow ssh",
-            json!({"dport": 22, "proto": "tcp"}),
+            "Selboolean",
+            "httpd_can_network_connect",
+            json!({"value": "on"}),
         ),
     ]);
     let out = apply(
@@ -338,9 +338,9 @@ fn unsupported_features_fail_only_their_resource() {
             .is_some_and(|m| m.contains("puppet:///modules/app/conf"))
     );
     assert!(
-        reason("Firewall[100 allow ssh]")
+        reason("Selboolean[httpd_can_network_connect]")
             .as_str()
-            .is_some_and(|m| m.contains("no provider for resource type Firewall"))
+            .is_some_and(|m| m.contains("no provider for resource type Selboolean"))
     );
     assert_eq!(
         r["resource_statuses"][format!("File[{plain}]")]["changed"],
