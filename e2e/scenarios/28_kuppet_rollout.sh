@@ -50,14 +50,14 @@ spec:
   rollout:
 $(sed 's/^/    /' <<<"$1")
   source: |
-    file { '/etc/motd': ensure => file, content => "$2\n" }
+    file { '/etc/kuppet-rollout-motd': ensure => file, content => "$2\n" }
 $(sed 's/^/    /' <<<"${3:-}")
 EOF
 }
 generation() { k get manifest "$M" -n default -o jsonpath='{.metadata.generation}'; }
 phase() { k get manifest "$M" -n default -o jsonpath='{.status.rollout.phase}'; }
 phase_is() { [[ $(phase) == "$1" && $(k get manifest "$M" -n default -o jsonpath='{.status.rollout.targetGeneration}') == "$(generation)" ]]; }
-motd() { cat "$(node_root "$1")/etc/motd" 2>/dev/null; }
+motd() { cat "$(node_root "$1")/etc/kuppet-rollout-motd" 2>/dev/null; }
 # source_generation NODE: the generation of the Manifest its NodeCatalog holds.
 source_generation() {
     k get nodecatalog "$1" -o jsonpath="{.spec.sources[?(@.name==\"$M\")].generation}"
