@@ -11,10 +11,20 @@ require_compile_and_apply
 
 N=${KUPPET_E2E_FLEET:-1000}
 ROLES=(web db cache queue batch)
+saved=$E2E_STATE/fleet-other-manifests.json
+rm -f "$saved"
+cleanup() {
+    k delete manifest fleet -n default --ignore-not-found >/dev/null
+    [[ -s $saved ]] && k apply -f "$saved" >/dev/null || true
+    k delete nodefacts -l e2e-fleet=1 --wait=false >/dev/null 2>&1 || true
+    k delete nodecatalogs -l e2e-fleet=1 --wait=false >/dev/null 2>&1 || true
+    k delete nodes -l e2e-fleet=1 --wait=false >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+install_kuppet
 # The other Manifests of namespace default (the examples' motd selects every
 # node and names each node in its content: no two catalogs would be alike)
 # step aside for the measurement and come back after it.
-saved=$E2E_STATE/fleet-other-manifests.json
 k get manifests -n default -o json | python3 -c '
 import json, sys
 items = []
@@ -24,15 +34,6 @@ for i in json.load(sys.stdin)["items"]:
 json.dump({"apiVersion": "v1", "kind": "List", "items": items}, sys.stdout)
 ' >"$saved" || fail "could not save the other Manifests"
 k delete manifests --all -n default >/dev/null
-cleanup() {
-    k delete manifest fleet -n default --ignore-not-found >/dev/null
-    k apply -f "$saved" >/dev/null || true
-    k delete nodefacts -l e2e-fleet=1 --wait=false >/dev/null 2>&1 || true
-    k delete nodecatalogs -l e2e-fleet=1 --wait=false >/dev/null 2>&1 || true
-    k delete nodes -l e2e-fleet=1 --wait=false >/dev/null 2>&1 || true
-}
-trap cleanup EXIT
-install_kuppet
 
 # --- N nodes and their facts, written in bulk (as agents would, once) ---------
 objects=$E2E_STATE/fleet-objects
