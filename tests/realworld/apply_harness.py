@@ -145,7 +145,11 @@ def strip_tree(tree):
     return {
         p: v
         for p, v in tree.items()
-        if not p.startswith(("/var/lib/puppet", "/var/cache")) and p not in PACKAGE_DATABASES
+        if not p.startswith(("/var/lib/puppet", "/var/cache"))
+        and p not in PACKAGE_DATABASES
+        # Caches programs write while packages install (python's entry-point
+        # cache under a service user's home: named by a hash of the moment).
+        and "/.cache/" not in p
     }
 
 
