@@ -15,7 +15,7 @@ outcomes.
     apply_harness.py puppet [--only S] [-j N]  apply every case with Puppet (slow: 10-60 s
                                                a case; run in the background under nice);
                                                stores tests/realworld/apply-expected.json.gz
-    apply_harness.py run [--only S] [--kuppet BIN] [-j N]
+    apply_harness.py run [--only S] [--kuppet BIN] [-j N] [--resume]
                                                apply every case with kuppet, compare with
                                                Puppet's runs; writes apply-results.tsv
     apply_harness.py show CASE                 both runs of one case, side by side
@@ -105,8 +105,11 @@ def load_expected():
 
 
 def save_expected(data):
-    with gzip.open(EXPECTED, "wt") as f:
+    # Written aside and renamed: a `run` reading it meanwhile sees a whole file.
+    tmp = EXPECTED + ".tmp"
+    with gzip.open(tmp, "wt") as f:
         json.dump(dict(sorted(data.items())), f, indent=0, sort_keys=True)
+    os.replace(tmp, EXPECTED)
 
 
 def selected(only):
@@ -178,9 +181,19 @@ def compare(p, k):
 
 def cmd_run(a):
     expected = load_expected()
-    todo = [(c, n) for c, n in selected(a.only) if c in expected]
     kuppet = os.path.abspath(a.kuppet)
+    os.makedirs(WORK, exist_ok=True)
+    saved = os.path.join(WORK, "kuppet.json")
     results = {}
+    if a.resume and os.path.exists(saved):
+        with open(saved) as f:
+            results = json.load(f)
+    todo = [(c, n) for c, n in selected(a.only) if c in expected and c not in results]
+
+    def save():
+        with open(saved, "w") as f:
+            json.dump(results, f, indent=1, sort_keys=True)
+
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         futs = {pool.submit(apply_one, c, n, kuppet): c for c, n in todo}
         for i, fut in enumerate(concurrent.futures.as_completed(futs), 1):
@@ -188,9 +201,10 @@ def cmd_run(a):
             results[c] = fut.result()
             outcome, detail = compare(expected[c], results[c])
             print(f"[{i}/{len(todo)}] {c}: {outcome} {detail[:200]}", flush=True)
-    os.makedirs(WORK, exist_ok=True)
-    with open(os.path.join(WORK, "kuppet.json"), "w") as f:
-        json.dump(results, f, indent=1, sort_keys=True)
+            if i % 5 == 0:
+                save()
+    save()
+    results = {c: r for c, r in results.items() if c in expected}
     counts = {}
     with open(RESULTS, "w") as out:
         for c in sorted(results):
@@ -222,6 +236,7 @@ def main():
     p.add_argument("-j", "--jobs", type=int, default=1)
     r = sub.add_parser("run")
     r.add_argument("--only")
+    r.add_argument("--resume", action="store_true", help="keep the kuppet runs already stored")
     r.add_argument("--kuppet", default=os.path.join(ROOT, "target", "release", "kuppet"))
     r.add_argument("-j", "--jobs", type=int, default=2)
     s = sub.add_parser("show")
