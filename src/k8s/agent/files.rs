@@ -10,9 +10,13 @@ use kuppet_resources::file::serve::{FileServer, ModulePath};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Where unpacked files live: one directory per digest.
+/// Where unpacked files live: one directory per digest, under one per
+/// agent process (agents sharing a host's temporary directory, as the e2e
+/// suite's do, never remove each other's files mid-run).
 fn served_root() -> PathBuf {
-    std::env::temp_dir().join("kuppet-served-files")
+    std::env::temp_dir()
+        .join("kuppet-served-files")
+        .join(std::process::id().to_string())
 }
 
 /// Decodes `encoded` (base64 of a tar+gzip).
