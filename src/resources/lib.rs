@@ -392,8 +392,13 @@ impl Provider for Unsupported {
 }
 
 /// A resource with nothing to manage on the host (`schedule`, `filebucket`,
-/// `anchor`): always in sync.
-struct Inert;
+/// `tidy`, whose work is the files it generates, `resources`): always in sync. stdlib's `anchor` is one too,
+/// but refresh-aware (its type has a `refresh` that does nothing, so that
+/// events pass through it): Puppet logs "Triggered 'refresh'" for it and
+/// reports it changed.
+struct Inert {
+    refreshable: bool,
+}
 
 impl Provider for Inert {
     fn examine(&mut self, _cx: &mut Context) -> Result<Examined, ResourceError> {
@@ -408,28 +413,8 @@ impl Provider for Inert {
     fn provider_name(&self) -> Option<&'static str> {
         None
     }
-}
-
-/// stdlib's `anchor`: nothing to manage, but refresh-aware (its type has a
-/// `refresh` that does nothing, so that events pass through it): Puppet
-/// logs "Triggered 'refresh'" for it and reports it changed.
-struct Anchor;
-
-impl Provider for Anchor {
-    fn examine(&mut self, _cx: &mut Context) -> Result<Examined, ResourceError> {
-        Ok(Examined {
-            present: true,
-            properties: Vec::new(),
-        })
-    }
-    fn sync(&mut self, _p: &Property, _cx: &mut Context) -> Result<String, ResourceError> {
-        Ok(String::new())
-    }
-    fn provider_name(&self) -> Option<&'static str> {
-        None
-    }
     fn refreshable(&self) -> bool {
-        true
+        self.refreshable
     }
 }
 
@@ -462,11 +447,11 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Concat_fragment" => Box::new(concat::ConcatFragment::new(resource)?),
         "Firewall" => Box::new(firewall::Firewall::new(resource)?),
         "Firewallchain" => Box::new(firewall::Firewallchain::new(resource)?),
-        "Schedule" | "Filebucket" | "Tidy" => Box::new(Inert),
-        "Anchor" => Box::new(Anchor),
+        "Schedule" | "Filebucket" | "Tidy" => Box::new(Inert { refreshable: false }),
+        "Anchor" => Box::new(Inert { refreshable: true }),
         "Resources" => {
             purge::Purge::new(resource)?;
-            Box::new(Inert)
+            Box::new(Inert { refreshable: false })
         }
         other => Box::new(Unsupported {
             reason: format!(
