@@ -63,7 +63,7 @@ fi
 step "tools"
 "$E2E_DIR/tools.sh" "${tools[@]}" >/dev/null
 # The OCI registry (crane) for the scenarios that push code artifacts.
-if [[ ( " ${scenarios[*]##*/} " == *_code_oci* || " ${scenarios[*]##*/} " == *_code_scale* ) && -z ${KUPPET_CRANE:-} ]]; then
+if [[ ( " ${scenarios[*]##*/} " == *_code_oci* || " ${scenarios[*]##*/} " == *_code_scale* || " ${scenarios[*]##*/} " == *_code_rollout* ) && -z ${KUPPET_CRANE:-} ]]; then
     KUPPET_CRANE="$("$E2E_DIR/tools.sh" crane | tail -n 1)/crane"
     export KUPPET_CRANE
 fi

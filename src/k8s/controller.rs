@@ -539,7 +539,9 @@ struct RolloutStep {
 /// Decides the next step of a Manifest's rollout (if it has one), records
 /// its gate and stable generation in the planner, and folds it into the
 /// status. A Manifest without `spec.rollout` records its current
-/// generation as stable: a rollout added later starts from it.
+/// generation (with `spec.code`: its last revision that loaded) as stable:
+/// a rollout added later starts from it. With `spec.code`, what rolls out
+/// is each new revision of the artifact.
 #[allow(clippy::too_many_arguments)]
 fn rollout_step(
     planner: &Planner,
@@ -552,22 +554,31 @@ fn rollout_step(
     now: &str,
 ) -> Option<RolloutStep> {
     use plan::rollout;
-    if m.spec.code.is_some() {
-        return None;
-    }
     let generation = m.metadata.generation.unwrap_or(0);
+    let key = (m.namespace().unwrap_or_default(), m.name_any());
+    // With `spec.code`: the last revision that loaded (none yet: nothing
+    // to roll out, the base status says why).
+    let loaded = match m.spec.code {
+        Some(_) => Some(planner.code_state(&key)?.loaded?),
+        None => None,
+    };
+    let record_stable = || match &loaded {
+        Some(l) => planner.record_stable_code(m, l),
+        None => {
+            planner.record_stable(m, generation, &m.spec.source);
+        }
+    };
     let Some(spec) = &m.spec.rollout else {
-        planner.record_stable(m, generation, &m.spec.source);
+        record_stable();
         return None;
     };
-    let key = (m.namespace().unwrap_or_default(), m.name_any());
     let previous_conditions = m
         .status
         .as_ref()
         .map(|s| s.conditions.clone())
         .unwrap_or_default();
     let gate = planner.gate(&key);
-    let target = rollout::target(m, gate.as_ref());
+    let target = rollout::target(m, gate.as_ref(), loaded.as_ref());
     let labels: HashMap<&str, &std::collections::BTreeMap<String, String>> = nodes
         .iter()
         .filter_map(|n| Some((n.metadata.name.as_deref()?, n.labels())))
@@ -598,14 +609,23 @@ fn rollout_step(
     let decision = rollout::decide(&rollout::RolloutInputs {
         spec,
         generation: target.generation,
+        digest: &target.digest,
+        revision: target.revision.as_deref(),
         nodes: rollout_nodes,
         previous: previous.as_ref(),
         annotations: &annotations,
         now: rollout::parse_time(now).unwrap_or_default(),
     });
+    let stable = || {
+        if loaded.is_some() {
+            None
+        } else {
+            planner.stable(m)
+        }
+    };
     let d = match decision {
         Err(e) => {
-            let stable = planner.stable(m);
+            let stable = stable();
             rollout::fold_status(
                 st,
                 &previous_conditions,
@@ -618,18 +638,37 @@ fn rollout_step(
         Ok(d) => d,
     };
     if d.phase == rollout::Phase::Complete && d.failed.is_empty() {
-        planner.record_stable(m, generation, &m.spec.source);
+        record_stable();
     }
-    let stable = planner.stable(m);
+    let stable_source = stable();
     rollout::fold_status(
         st,
         &previous_conditions,
         Ok(&d),
-        stable.as_ref().map(|s| (s.generation, s.source.as_str())),
+        stable_source
+            .as_ref()
+            .map(|s| (s.generation, s.source.as_str())),
         now,
     );
-    if let Some(r) = st.rollout.as_mut() {
-        r.target_digest = Some(target.digest.clone());
+    if let (Some(r), Some(_)) = (st.rollout.as_mut(), &loaded) {
+        // With `spec.code`: the stable revision, or the one the status kept
+        // (a restarted controller that could not load it again).
+        match planner.stable_code(&key) {
+            Some(s) => {
+                r.stable_generation = Some(s.generation);
+                r.stable_revision = Some(s.loaded.revision.clone());
+                r.stable_digest = Some(s.loaded.digest.clone());
+                r.stable_layer_digest = Some(s.loaded.layer_digest.clone());
+            }
+            None => {
+                if let Some(kept) = m.status.as_ref().and_then(|s| s.rollout.as_ref()) {
+                    r.stable_generation = kept.stable_generation;
+                    r.stable_revision = kept.stable_revision.clone();
+                    r.stable_digest = kept.stable_digest.clone();
+                    r.stable_layer_digest = kept.stable_layer_digest.clone();
+                }
+            }
+        }
     }
     if !d.newly_admitted.is_empty() {
         tracing::info!(manifest = %format!("{}/{}", key.0, key.1), generation, nodes = ?d.newly_admitted, "rollout reaches nodes");
@@ -828,7 +867,10 @@ async fn poll_code(ctx: Arc<Context>, envs: Arc<Environments>, all_tx: mpsc::Unb
                 }
                 (None, None) => {}
             }
-            ctx.planner.set_code_state(key, next);
+            ctx.planner.set_code_state(key.clone(), next);
+            if restore_stable_code(&ctx, &envs, &m, &key).await {
+                let _ = all_tx.unbounded_send(());
+            }
             if new_revision {
                 let _ = all_tx.unbounded_send(());
                 // Only the revisions nodes are compiled from stay cached.
@@ -841,6 +883,82 @@ async fn poll_code(ctx: Arc<Context>, envs: Arc<Environments>, all_tx: mpsc::Unb
             ctx.status_dirty.notify_one();
         }
         tokio::time::sleep(CODE_TICK).await;
+    }
+}
+
+/// A restarted controller's rollout of a Manifest with `spec.code`: the
+/// stable revision its status names, loaded again from the artifact cache,
+/// else (an OCI artifact) pulled again by its digest. Until then the Nodes
+/// the rollout has not reached keep the catalogs they hold. Whether it
+/// loaded (every node is to be planned again).
+async fn restore_stable_code(
+    ctx: &Context,
+    envs: &Arc<Environments>,
+    m: &Manifest,
+    key: &plan::ManifestKey,
+) -> bool {
+    let (Some(code), Some(_)) = (&m.spec.code, &m.spec.rollout) else {
+        return false;
+    };
+    if ctx.planner.stable_code(key).is_some() {
+        return false;
+    }
+    let Some(kept) = m.status.as_ref().and_then(|s| s.rollout.as_ref()) else {
+        return false;
+    };
+    let (Some(digest), Some(layer)) = (&kept.stable_digest, &kept.stable_layer_digest) else {
+        return false;
+    };
+    let path = code.path.as_deref().unwrap_or(".");
+    let cached = {
+        let (envs, layer, path) = (envs.clone(), layer.clone(), path.to_string());
+        tokio::task::spawn_blocking(move || envs.load_cached(&layer, &path))
+            .await
+            .ok()
+            .flatten()
+    };
+    let loaded = match (cached, &code.oci) {
+        (Some(Ok(c)), _) => Ok(c),
+        (Some(Err(e)), _) => Err(e.to_string()),
+        (None, Some(oci)) => {
+            let url = crate::k8s::sources::oci::pin(&oci.url, digest);
+            match pull_credentials(&ctx.client, m).await {
+                Err(why) => Err(why),
+                Ok(creds) => {
+                    let access = crate::registry::Access {
+                        creds,
+                        insecure: oci.insecure,
+                    };
+                    crate::k8s::sources::oci::fetch(envs, &url, &access, path)
+                        .await
+                        .map(|rev| rev.code)
+                        .map_err(|e| e.to_string())
+                }
+            }
+        }
+        (None, None) => Err("a Flux source serves only its latest artifact".to_string()),
+    };
+    match loaded {
+        Ok(code) => {
+            tracing::info!(manifest = %format!("{}/{}", key.0, key.1), digest = %digest, "the rollout's stable revision loaded again");
+            ctx.planner.record_stable_code(
+                m,
+                &code::Loaded {
+                    revision: kept
+                        .stable_revision
+                        .clone()
+                        .unwrap_or_else(|| digest.clone()),
+                    digest: digest.clone(),
+                    layer_digest: layer.clone(),
+                    code,
+                },
+            );
+            true
+        }
+        Err(why) => {
+            tracing::warn!(manifest = %format!("{}/{}", key.0, key.1), digest = %digest, error = %why, "the rollout's stable revision cannot be loaded again: the nodes not reached keep their catalogs");
+            false
+        }
     }
 }
 

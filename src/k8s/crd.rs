@@ -397,11 +397,17 @@ pub struct ManifestStatus {
 pub struct RolloutStatus {
     /// The generation being rolled out: the first with the current
     /// `spec.source` (a change of `spec.rollout` alone goes on with the
-    /// same rollout). Promotions and aborts name it.
+    /// same rollout). Promotions and aborts of an inline source name it.
     pub target_generation: i64,
-    /// 16 hex digits of the SHA-256 of that source.
+    /// 16 hex digits of the SHA-256 of that source (with `spec.code`: of
+    /// the artifact's digest and `spec.code`). Promotions and aborts of a
+    /// Manifest with `spec.code` name it: its generation stays the same
+    /// from one revision to the next.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_digest: Option<String>,
+    /// With `spec.code`: the artifact revision being rolled out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_revision: Option<String>,
     /// `Progressing`, `Paused`, `Halted`, `Aborted` or `Complete`.
     pub phase: String,
     /// The stage being rolled out or paused after (its name).
@@ -436,6 +442,18 @@ pub struct RolloutStatus {
     /// when it is at most 256 KiB: the object must stay under etcd's limit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stable_source: Option<String>,
+    /// With `spec.code`: the last revision rolled out to every Node, which
+    /// the Nodes not reached keep.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stable_revision: Option<String>,
+    /// With `spec.code`: the digest of `stableRevision`'s artifact (a
+    /// restarted controller pulls it again by this digest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stable_digest: Option<String>,
+    /// With `spec.code`: the digest of `stableRevision`'s content layer (a
+    /// restarted controller finds it in its artifact cache by this digest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stable_layer_digest: Option<String>,
 }
 
 /// A Node on which the rollout's target failed.

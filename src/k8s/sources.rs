@@ -133,6 +133,19 @@ impl Environments {
         Ok(code)
     }
 
+    /// The environment at `path` inside the content layer `layer_digest`
+    /// if the cache still has that layer unpacked (a restarted controller
+    /// finds its stable revisions there); None when it does not.
+    pub fn load_cached(
+        &self,
+        layer_digest: &str,
+        path: &str,
+    ) -> Option<Result<Arc<Code>, SourceError>> {
+        self.cache.get(layer_digest)?;
+        // The cache has the tree: the archive is not read again.
+        Some(self.load(layer_digest, &[], path))
+    }
+
     fn parsed_code(&self, key: &(String, String)) -> Option<Arc<Code>> {
         self.parsed.lock().ok()?.get(key).cloned()
     }

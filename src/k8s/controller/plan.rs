@@ -371,6 +371,9 @@ pub struct Planner {
     /// Per Manifest: the last generation rolled out to every Node, which
     /// the Nodes a rollout has not reached are compiled with.
     stable: Mutex<HashMap<ManifestKey, Stable>>,
+    /// Per Manifest with `spec.code`: the last revision rolled out to
+    /// every Node.
+    stable_code: Mutex<HashMap<ManifestKey, StableCode>>,
     metrics: Arc<ControllerMetrics>,
     /// Seals each catalog's Sensitive values to its node's key.
     sealer: seal::Sealer,
@@ -387,6 +390,7 @@ impl Planner {
             outcomes: Mutex::default(),
             gates: Mutex::default(),
             stable: Mutex::default(),
+            stable_code: Mutex::default(),
             metrics,
             sealer: seal::Sealer::random(),
         }
@@ -439,9 +443,13 @@ impl Planner {
         let Ok(c) = self.code.lock() else {
             return Vec::new();
         };
-        c.values()
+        let mut keep: Vec<String> = c
+            .values()
             .filter_map(|s| s.loaded.as_ref().map(|l| l.layer_digest.clone()))
-            .collect()
+            .collect();
+        drop(c);
+        keep.extend(self.stable_layer_digests());
+        keep
     }
 
     /// The last compile outcome of every node.
@@ -542,6 +550,9 @@ impl Planner {
         // second one wanting another environment.
         let mut environment: Option<(usize, Loaded)> = None;
         let mut conflict: Option<Failure> = None;
+        // A rollout keeps the node on a stable version this controller
+        // does not have (restarted): the node keeps its catalog for now.
+        let mut hold = false;
         let mut hasher = DefaultHasher::new();
         name.hash(&mut hasher);
         for m in sorted {
@@ -551,11 +562,21 @@ impl Planner {
                 // An environment's classes live on its modulepath: it takes
                 // part only where it selects the node, and only its last
                 // good revision (none yet: nothing).
-                let loaded = self
+                let latest = self
                     .code_state(&(namespace.clone(), mname.clone()))
                     .and_then(|s| s.loaded);
-                let (true, Some(loaded)) = (selected, loaded) else {
+                let (true, Some(latest)) = (selected, latest) else {
                     continue;
+                };
+                // A rollout that has not reached the node: its stable revision.
+                let loaded = match self.code_version_for(m, &latest, &name, current) {
+                    Version::Current => latest,
+                    Version::StableCode(stable) => stable.loaded,
+                    Version::Hold => {
+                        hold = true;
+                        continue;
+                    }
+                    Version::Stable(..) | Version::Nothing => continue,
                 };
                 if let Some((i, other)) = &environment {
                     if other.digest != loaded.digest && conflict.is_none() {
@@ -603,7 +624,11 @@ impl Planner {
             let usable = match self.version_for(m, &name, current) {
                 Version::Current => self.parsed(m).usable,
                 Version::Stable(generation, parsed) => Some((generation, parsed)),
-                Version::Nothing => None,
+                Version::Hold => {
+                    hold = true;
+                    None
+                }
+                Version::StableCode(_) | Version::Nothing => None,
             };
             let Some((generation, parsed)) = usable else {
                 continue;
@@ -628,6 +653,9 @@ impl Planner {
                 selected,
                 revision: None,
             });
+        }
+        if hold && current.is_some() {
+            return Plan::Unchanged;
         }
         grants.hash_into(&mut hasher);
         let manifests_key = hasher.finish();
@@ -1454,7 +1482,7 @@ pub fn granted_targets<'a>(
 pub mod rollout;
 mod stable;
 use stable::Version;
-pub use stable::{Gate, Stable};
+pub use stable::{Gate, Stable, StableCode};
 
 #[cfg(test)]
 mod code_tests;

@@ -74,6 +74,22 @@ fn classify(url: &str, e: RegistryError) -> SourceError {
     }
 }
 
+/// `url` pinned to `digest`: `oci://host/repo:tag` → `oci://host/repo@digest`.
+pub fn pin(url: &str, digest: &str) -> String {
+    let (scheme, bare) = match url.strip_prefix("oci://") {
+        Some(rest) => ("oci://", rest),
+        None => ("", url),
+    };
+    let bare = bare.split('@').next().unwrap_or(bare);
+    // A tag follows the last ':' after the last '/' (a port comes before it).
+    let repo = match (bare.rfind('/'), bare.rfind(':')) {
+        (Some(slash), Some(colon)) if colon > slash => &bare[..colon],
+        (None, Some(colon)) => &bare[..colon],
+        _ => bare,
+    };
+    format!("{scheme}{repo}@{digest}")
+}
+
 /// Pulls the artifact at `url`, verifies it, and gives the environment at
 /// `path` inside it (unpacked and parsed once per digest).
 pub async fn fetch(
@@ -137,6 +153,24 @@ mod tests {
         }
         let err = parse_interval("1s").expect_err("too short");
         assert!(err.contains("at most every 5s"), "{err}");
+    }
+
+    #[test]
+    fn a_url_pinned_to_a_digest() {
+        let d = "sha256:abcd";
+        assert_eq!(
+            pin("oci://127.0.0.1:5000/puppet/control:production", d),
+            "oci://127.0.0.1:5000/puppet/control@sha256:abcd"
+        );
+        assert_eq!(
+            pin("oci://127.0.0.1:5000/control", d),
+            "oci://127.0.0.1:5000/control@sha256:abcd"
+        );
+        assert_eq!(
+            pin("oci://ghcr.io/o/env@sha256:old", d),
+            "oci://ghcr.io/o/env@sha256:abcd"
+        );
+        assert_eq!(pin("registry/env:v1", d), "registry/env@sha256:abcd");
     }
 
     #[test]

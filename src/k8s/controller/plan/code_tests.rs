@@ -358,3 +358,153 @@ fn a_noop_environment_marks_its_modules_resources_too() {
     assert_eq!(noop("/etc/extra"), None, "the inline Manifest is not noop");
     assert!(!spec.noop, "not every Manifest is noop: the catalog is not");
 }
+
+/// The content of the file resource `path` in a catalog.
+fn file_content(spec: &NodeCatalogSpec, path: &str) -> Option<String> {
+    catalog_of(spec)
+        .resources
+        .iter()
+        .find(|r| r.title == path)
+        .and_then(|r| r.parameters.get("content"))
+        .and_then(|v| v.as_str())
+        .map(str::to_string)
+}
+
+fn with_code_rollout() -> Manifest {
+    let mut m = with_code("ops", "site");
+    m.spec.rollout = Some(crate::k8s::crd::RolloutSpec {
+        max_unavailable: Some(crate::k8s::crd::IntOrPercent::Int(1)),
+        ..Default::default()
+    });
+    m
+}
+
+/// The gate of the rollout of `rev`, admitting `nodes`.
+fn code_gate(m: &Manifest, rev: &Loaded, nodes: &[&str]) -> Gate {
+    let target = rollout::target(m, None, Some(rev));
+    Gate {
+        generation: target.generation,
+        digest: target.digest,
+        admitted: nodes.iter().map(|n| n.to_string()).collect(),
+        status: None,
+    }
+}
+
+#[test]
+fn a_new_revision_rolls_out_and_unreached_nodes_keep_the_stable_one() {
+    let (planner, _) = fixtures::planner();
+    let m = with_code_rollout();
+    let ms = vec![Arc::new(m.clone())];
+    let (r1, r2) = (
+        revision("r1", "file /etc/motd one"),
+        revision("r2", "file /etc/motd two"),
+    );
+    loaded(&planner, &m, r1.clone());
+    planner.record_stable_code(&m, &r1);
+    loaded(&planner, &m, r2.clone());
+    // The digest names the revision and the spec.code, not the generation.
+    let t2 = rollout::target(&m, None, Some(&r2));
+    assert_ne!(t2.digest, rollout::target(&m, None, Some(&r1)).digest);
+    assert_eq!(t2.revision.as_deref(), Some("r2"));
+
+    let changed = planner.set_gate(key(&m), code_gate(&m, &r2, &["a"]));
+    assert_eq!(changed, vec!["a"]);
+    let plan = |n: &str, current: Option<&NodeCatalog>| {
+        planner.plan(&node(n, &[]), Some(&NodeFacts::test(n)), &ms, current)
+    };
+    let a = spec_of(plan("a", None));
+    assert_eq!(file_content(&a, "/etc/motd").as_deref(), Some("two"));
+    assert_eq!(a.sources[0].revision.as_deref(), Some("r2"));
+    let b = spec_of(plan("b", None));
+    assert_eq!(file_content(&b, "/etc/motd").as_deref(), Some("one"));
+    assert_eq!(b.sources[0].revision.as_deref(), Some("r1"));
+    // Only a catalog of the target revision holds the target.
+    assert!(t2.holds_source(&a.sources[0]) && !t2.holds_source(&b.sources[0]));
+    let a_cat = NodeCatalog::test("a", &a, 1).applied(0);
+    let b_cat = NodeCatalog::test("b", &b, 1).applied(0);
+    let k = key(&m);
+    let gate = planner.gate(&k);
+    assert_eq!(
+        rollout::node_state(&k, &t2, "a", Some(&a_cat), None, gate.as_ref()),
+        rollout::NodeState::Converged
+    );
+    assert_eq!(
+        rollout::node_state(&k, &t2, "b", Some(&b_cat), None, gate.as_ref()),
+        rollout::NodeState::Pending
+    );
+
+    // The rollout reaches b; once complete, r2 is the stable revision and
+    // the cache keeps both layers until then.
+    assert!(
+        planner
+            .loaded_layer_digests()
+            .contains(&"sha256:layer-r1".to_string())
+    );
+    planner.set_gate(key(&m), code_gate(&m, &r2, &["a", "b"]));
+    let b2 = spec_of(plan("b", Some(&b_cat)));
+    assert_eq!(file_content(&b2, "/etc/motd").as_deref(), Some("two"));
+    planner.record_stable_code(&m, &r2);
+    let c = spec_of(plan("c", None));
+    assert_eq!(
+        file_content(&c, "/etc/motd").as_deref(),
+        Some("two"),
+        "the target is the stable revision: no gate needed"
+    );
+}
+
+#[test]
+fn before_any_revision_rolled_out_unreached_nodes_get_nothing_of_it() {
+    let (planner, _) = fixtures::planner();
+    let m = with_code_rollout();
+    let ms = vec![Arc::new(m.clone())];
+    let r1 = revision("r1", "file /etc/motd one");
+    loaded(&planner, &m, r1.clone());
+    planner.set_gate(key(&m), code_gate(&m, &r1, &["a"]));
+    let b = spec_of(planner.plan(&node("b", &[]), Some(&NodeFacts::test("b")), &ms, None));
+    assert!(titles(&b).is_empty());
+    let a = spec_of(planner.plan(&node("a", &[]), Some(&NodeFacts::test("a")), &ms, None));
+    assert_eq!(titles(&a), vec!["File[/etc/motd]"]);
+}
+
+#[test]
+fn a_restarted_controller_without_the_stable_revision_keeps_unreached_nodes_as_they_are() {
+    let (planner, _) = fixtures::planner();
+    let m = with_code_rollout();
+    let ms = vec![Arc::new(m.clone())];
+    let (r1, r2) = (
+        revision("r1", "file /etc/motd one"),
+        revision("r2", "file /etc/motd two"),
+    );
+    loaded(&planner, &m, r1.clone());
+    planner.record_stable_code(&m, &r1);
+    let b = spec_of(planner.plan(&node("b", &[]), Some(&NodeFacts::test("b")), &ms, None));
+    let b_cat = NodeCatalog::test("b", &b, 1).applied(0);
+
+    // Another controller: it has r2 and a status naming r1 as stable, but
+    // not r1 itself.
+    let (restarted, _) = fixtures::planner();
+    let mut m2 = m.clone();
+    m2.status = Some(ManifestStatus {
+        rollout: Some(crate::k8s::crd::RolloutStatus {
+            target_generation: 1,
+            stable_revision: Some("r1".into()),
+            stable_digest: Some(r1.digest.clone()),
+            stable_layer_digest: Some(r1.layer_digest.clone()),
+            ..Default::default()
+        }),
+        ..Default::default()
+    });
+    let ms2 = vec![Arc::new(m2.clone())];
+    loaded(&restarted, &m2, r2.clone());
+    let plan = restarted.plan(
+        &node("b", &[]),
+        Some(&NodeFacts::test("b")),
+        &ms2,
+        Some(&b_cat),
+    );
+    assert_eq!(plan, Plan::Unchanged, "b keeps its r1 catalog");
+    // Once loaded again, b compiles r1 (its facts may have changed).
+    restarted.record_stable_code(&m2, &r1);
+    let again = spec_of(restarted.plan(&node("b", &[]), Some(&NodeFacts::test("b")), &ms2, None));
+    assert_eq!(file_content(&again, "/etc/motd").as_deref(), Some("one"));
+}

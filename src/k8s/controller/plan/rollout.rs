@@ -11,9 +11,10 @@
 //! the stable generation still halts the rollout.
 
 use super::{Applied, Gate, ManifestKey, NodeOutcome, applied_state};
+use crate::k8s::controller::code::{self, Loaded};
 use crate::k8s::crd::{
-    FailedNode, IntOrPercent, LabelSelector, Manifest, ManifestError, ManifestStatus, NodeCatalog,
-    RolloutSpec, RolloutStatus,
+    CatalogSource, FailedNode, IntOrPercent, LabelSelector, Manifest, ManifestError,
+    ManifestStatus, NodeCatalog, RolloutSpec, RolloutStatus,
 };
 use crate::k8s::events::{Note, Severity, truncate};
 use crate::k8s::status::{self, Condition, Wanted, kind};
@@ -22,10 +23,14 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Duration;
 
 /// The annotation that ends a pause: `<generation>/<stage>` ends the pause
-/// after that stage, `<generation>` every pause of that generation.
+/// after that stage, `<generation>` every pause of that generation. The
+/// rollout's `targetDigest` works in place of the generation, and is the
+/// only way to name a rollout of a Manifest with `spec.code` (its
+/// generation stays the same from one revision to the next).
 pub const PROMOTE: &str = "kuppet.dev/promote";
-/// The annotation that aborts: `true` (any generation, until removed) or a
-/// generation. Every Node goes back to the stable generation.
+/// The annotation that aborts: `true` (any generation, until removed), a
+/// generation or a `targetDigest`. Every Node goes back to the stable
+/// generation.
 pub const ABORT: &str = "kuppet.dev/abort";
 /// The label Nodes are spread over in the rollout's order.
 pub const ZONE_LABEL: &str = "topology.kubernetes.io/zone";
@@ -89,6 +94,10 @@ pub struct RolloutInputs<'a> {
     pub spec: &'a RolloutSpec,
     /// The generation being rolled out.
     pub generation: i64,
+    /// The target's digest ([`Target::digest`]).
+    pub digest: &'a str,
+    /// With `spec.code`: the artifact revision being rolled out.
+    pub revision: Option<&'a str>,
     /// Every Node the Manifest targets, in any order.
     pub nodes: Vec<RolloutNode<'a>>,
     /// The Manifest's last rollout status (ignored when it describes
@@ -126,6 +135,9 @@ impl Phase {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
     pub generation: i64,
+    /// The target's digest and, with `spec.code`, its revision.
+    pub digest: String,
+    pub revision: Option<String>,
     pub phase: Phase,
     /// The stage being rolled out or paused after: its index and name.
     pub stage: Option<(usize, String)>,
@@ -364,8 +376,35 @@ pub fn node_order<'a>(nodes: &[(&'a str, &BTreeMap<String, String>)]) -> Vec<&'a
     out
 }
 
-/// Whether the annotations promote the pause after stage `name` of `generation`.
-fn promoted(annotations: &BTreeMap<String, String>, generation: i64, name: &str) -> bool {
+/// How promotions and aborts name a rollout: its target digest, or (for
+/// an inline source only) its generation.
+#[derive(Debug, Clone, Copy)]
+pub struct RolloutId<'a> {
+    pub generation: i64,
+    pub digest: &'a str,
+    /// With `spec.code` the generation does not name a rollout.
+    pub by_generation: bool,
+}
+
+impl RolloutId<'_> {
+    fn named_by(&self, text: &str) -> bool {
+        let text = text.trim();
+        (!text.is_empty() && text == self.digest)
+            || (self.by_generation && text.parse::<i64>().ok() == Some(self.generation))
+    }
+
+    /// How the annotations name this rollout.
+    fn name(&self) -> String {
+        if self.by_generation {
+            self.generation.to_string()
+        } else {
+            self.digest.to_string()
+        }
+    }
+}
+
+/// Whether the annotations promote the pause after stage `name` of the rollout `id`.
+fn promoted(annotations: &BTreeMap<String, String>, id: RolloutId, name: &str) -> bool {
     let Some(value) = annotations.get(PROMOTE) else {
         return false;
     };
@@ -374,15 +413,15 @@ fn promoted(annotations: &BTreeMap<String, String>, generation: i64, name: &str)
             Some((g, s)) => (g.trim(), Some(s.trim())),
             None => (v, None),
         };
-        g.parse::<i64>().ok() == Some(generation) && stage.is_none_or(|s| s == name)
+        id.named_by(g) && stage.is_none_or(|s| s == name)
     })
 }
 
-/// Whether the annotations abort the rollout of `generation`.
-pub fn aborted(annotations: &BTreeMap<String, String>, generation: i64) -> bool {
+/// Whether the annotations abort the rollout `id`.
+pub fn aborted(annotations: &BTreeMap<String, String>, id: RolloutId) -> bool {
     annotations.get(ABORT).is_some_and(|v| {
         let v = v.trim();
-        v.eq_ignore_ascii_case("true") || v.parse::<i64>().ok() == Some(generation)
+        v.eq_ignore_ascii_case("true") || id.named_by(v)
     })
 }
 
@@ -390,7 +429,14 @@ pub fn aborted(annotations: &BTreeMap<String, String>, generation: i64) -> bool 
 pub fn decide(inp: &RolloutInputs) -> Result<Decision, RolloutError> {
     let spec = check(inp.spec)?;
     let generation = inp.generation;
-    let previous = inp.previous.filter(|p| p.target_generation == generation);
+    let id = RolloutId {
+        generation,
+        digest: inp.digest,
+        by_generation: inp.revision.is_none(),
+    };
+    let previous = inp
+        .previous
+        .filter(|p| same_target(p, generation, inp.digest));
     let total = inp.nodes.len();
     let by_name: HashMap<&str, &RolloutNode> = inp.nodes.iter().map(|n| (n.name, n)).collect();
     let order = node_order(
@@ -493,16 +539,17 @@ pub fn decide(inp: &RolloutInputs) -> Result<Decision, RolloutError> {
         match pause {
             _ if passed || i + 1 == stages.len() => {}
             Pause::None => {}
-            Pause::UntilPromoted if promoted(inp.annotations, generation, name) => {}
+            Pause::UntilPromoted if promoted(inp.annotations, id, name) => {}
             Pause::UntilPromoted => {
                 phase = Phase::Paused;
                 pause_message = format!(
-                    "paused after stage {name} until promoted: kubectl annotate manifest NAME {PROMOTE}={generation}/{name} --overwrite"
+                    "paused after stage {name} until promoted: kubectl annotate manifest NAME {PROMOTE}={}/{name} --overwrite",
+                    id.name()
                 );
             }
             Pause::For(secs) => {
                 let ends = completed_at.saturating_add(*secs);
-                if inp.now < ends && !promoted(inp.annotations, generation, name) {
+                if inp.now < ends && !promoted(inp.annotations, id, name) {
                     phase = Phase::Paused;
                     wake_after = Some(Duration::from_secs((ends - inp.now) as u64));
                     pause_message = format!(
@@ -529,12 +576,18 @@ pub fn decide(inp: &RolloutInputs) -> Result<Decision, RolloutError> {
         }
     }
     let message;
-    if aborted(inp.annotations, generation) {
+    if aborted(inp.annotations, id) {
         phase = Phase::Aborted;
         admitted.clear();
-        message = format!(
-            "aborted by annotation {ABORT}: every node is back on the stable generation; remove the annotation (kubectl annotate manifest NAME {ABORT}-) and change spec.source to roll out again"
-        );
+        message = if inp.revision.is_some() {
+            format!(
+                "aborted by annotation {ABORT}: every node is back on the stable revision; remove the annotation (kubectl annotate manifest NAME {ABORT}-) and publish a new revision to roll out again"
+            )
+        } else {
+            format!(
+                "aborted by annotation {ABORT}: every node is back on the stable generation; remove the annotation (kubectl annotate manifest NAME {ABORT}-) and change spec.source to roll out again"
+            )
+        };
     } else if halted {
         phase = Phase::Halted;
         let listed: Vec<String> = failed
@@ -543,7 +596,7 @@ pub fn decide(inp: &RolloutInputs) -> Result<Decision, RolloutError> {
             .map(|(n, why)| format!("{n}: {why}"))
             .collect();
         message = format!(
-            "halted: {} node(s) failed (failurePolicy.haltAfter {}){}; {}; fix spec.source, or abort with kubectl annotate manifest NAME {ABORT}=true",
+            "halted: {} node(s) failed (failurePolicy.haltAfter {}){}; {}; {}, or abort with kubectl annotate manifest NAME {ABORT}=true",
             failed.len(),
             spec.halt_after,
             if spec.rollback_failed {
@@ -551,7 +604,12 @@ pub fn decide(inp: &RolloutInputs) -> Result<Decision, RolloutError> {
             } else {
                 ""
             },
-            listed.join("; ")
+            listed.join("; "),
+            if inp.revision.is_some() {
+                "publish a fixed revision"
+            } else {
+                "fix spec.source"
+            }
         );
     } else if all_done {
         phase = Phase::Complete;
@@ -608,6 +666,8 @@ pub fn decide(inp: &RolloutInputs) -> Result<Decision, RolloutError> {
 
     Ok(Decision {
         generation,
+        digest: inp.digest.to_string(),
+        revision: inp.revision.map(str::to_string),
         phase,
         stage: (phase != Phase::Complete).then_some((current, stage_name)),
         admitted,
@@ -632,6 +692,8 @@ impl Decision {
     pub fn to_status(&self) -> RolloutStatus {
         RolloutStatus {
             target_generation: self.generation,
+            target_digest: Some(self.digest.clone()),
+            target_revision: self.revision.clone(),
             phase: self.phase.as_str().to_string(),
             current_stage: self.stage.as_ref().map(|(_, name)| name.clone()),
             updated: self.updated as i64,
@@ -651,13 +713,21 @@ impl Decision {
             last_progress_at: Some(format_secs(self.last_progress_at)),
             stable_generation: None,
             stable_source: None,
-            target_digest: None,
+            stable_revision: None,
+            stable_digest: None,
+            stable_layer_digest: None,
         }
     }
 }
 
+/// Whether a rollout status describes the rollout of `generation` with `digest`
+/// (a status written before digests were recorded matches by generation).
+pub fn same_target(st: &RolloutStatus, generation: i64, digest: &str) -> bool {
+    st.target_generation == generation && st.target_digest.as_deref().is_none_or(|d| d == digest)
+}
+
 /// What a rollout rolls out: a Manifest's source, from the generation that
-/// brought it. A new generation with the same `spec.source` (a change of
+/// brought it (with `spec.code`: the last revision that loaded). A new generation with the same `spec.source` (a change of
 /// `spec.rollout` itself, say) goes on with the same rollout: the Nodes
 /// that hold any generation since then hold the target.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -667,14 +737,27 @@ pub struct Target {
     pub generation: i64,
     /// The Manifest's current generation.
     pub current: i64,
-    /// [`source_digest`] of the source.
+    /// [`source_digest`] of the source (with `spec.code`: of the
+    /// artifact's digest and `spec.code`).
     pub digest: String,
+    /// With `spec.code`: the artifact revision rolled out.
+    pub revision: Option<String>,
 }
 
 impl Target {
     /// Whether a catalog compiled from generation `g` holds the target.
     pub fn holds(&self, g: i64) -> bool {
         (self.generation..=self.current).contains(&g)
+    }
+
+    /// Whether a catalog compiled from `source` (of this Manifest) holds
+    /// the target: its generation, and with `spec.code` its revision.
+    pub fn holds_source(&self, source: &CatalogSource) -> bool {
+        self.holds(source.generation)
+            && self
+                .revision
+                .as_ref()
+                .is_none_or(|r| source.revision.as_ref() == Some(r))
     }
 
     /// Whether a gate was decided for this target.
@@ -689,12 +772,23 @@ pub fn source_digest(source: &str) -> String {
     d[..8].iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The target of a Manifest's rollout: its current source, from the
+/// The target of a Manifest's rollout: its current source (with
+/// `spec.code`: `loaded`, the last revision that loaded), from the
 /// generation the last gate (or, after a restart, the last status) names
 /// when the source is the same, else from the current generation.
-pub fn target(m: &Manifest, gate: Option<&Gate>) -> Target {
+pub fn target(m: &Manifest, gate: Option<&Gate>, loaded: Option<&Loaded>) -> Target {
     let current = m.metadata.generation.unwrap_or(0);
-    let digest = source_digest(&m.spec.source);
+    let (digest, revision) = match (&m.spec.code, loaded) {
+        (Some(_), Some(l)) => (
+            source_digest(&format!(
+                "{}\n{}",
+                code::spec_key(m).unwrap_or_default(),
+                l.digest
+            )),
+            Some(l.revision.clone()),
+        ),
+        _ => (source_digest(&m.spec.source), None),
+    };
     let from_gate = gate.filter(|g| g.digest == digest).map(|g| g.generation);
     let from_status = m
         .status
@@ -706,6 +800,7 @@ pub fn target(m: &Manifest, gate: Option<&Gate>) -> Target {
         generation: from_gate.or(from_status).unwrap_or(current).min(current),
         current,
         digest,
+        revision,
     }
 }
 
@@ -725,7 +820,7 @@ pub fn node_state(
         c.spec
             .sources
             .iter()
-            .any(|s| s.namespace == key.0 && s.name == key.1 && target.holds(s.generation))
+            .any(|s| s.namespace == key.0 && s.name == key.1 && target.holds_source(s))
     });
     if let (true, Some(c)) = (holds, catalog) {
         return match applied_state(c) {
@@ -901,10 +996,23 @@ fn replace(
 /// The Event a rollout's step deserves: a stage starts, the rollout
 /// pauses, is promoted, halts, is aborted or completes.
 pub fn rollout_event(old: Option<&RolloutStatus>, new: &RolloutStatus) -> Option<Note> {
-    let same = old.filter(|o| o.target_generation == new.target_generation);
+    let same = old.filter(|o| {
+        same_target(
+            o,
+            new.target_generation,
+            new.target_digest.as_deref().unwrap_or_default(),
+        )
+    });
     let was = same.map(|o| o.phase.as_str());
     let stage = new.current_stage.as_deref().unwrap_or("all");
-    let g = new.target_generation;
+    // What the Events name: the generation, or the revision of `spec.code`.
+    let g = match &new.target_revision {
+        Some(r) => format!(
+            "revision {r} ({})",
+            new.target_digest.as_deref().unwrap_or_default()
+        ),
+        None => format!("generation {}", new.target_generation),
+    };
     let note = |severity, reason, message: String| Note {
         severity,
         reason,
@@ -922,37 +1030,34 @@ pub fn rollout_event(old: Option<&RolloutStatus>, new: &RolloutStatus) -> Option
             Some(note(
                 Severity::Warning,
                 "RolloutHalted",
-                format!(
-                    "generation {g} halted at stage {stage}: {}",
-                    nodes.join("; ")
-                ),
+                format!("{g} halted at stage {stage}: {}", nodes.join("; ")),
             ))
         }
         "Aborted" if was != Some("Aborted") => Some(note(
             Severity::Warning,
             "RolloutAborted",
-            format!("generation {g} aborted: every node goes back to the stable generation"),
+            format!("{g} aborted: every node goes back to the stable version"),
         )),
         "Complete" if was != Some("Complete") => Some(note(
             Severity::Normal,
             "RolloutComplete",
-            format!("generation {g} rolled out to all {} nodes", new.updated),
+            format!("{g} rolled out to all {} nodes", new.updated),
         )),
         "Paused" if was != Some("Paused") => Some(note(
             Severity::Normal,
             "RolloutPaused",
-            format!("generation {g} paused after stage {stage}"),
+            format!("{g} paused after stage {stage}"),
         )),
         "Progressing" if was == Some("Paused") => Some(note(
             Severity::Normal,
             "RolloutPromoted",
-            format!("generation {g} goes on with stage {stage}"),
+            format!("{g} goes on with stage {stage}"),
         )),
         "Progressing" if same.and_then(|o| o.current_stage.as_deref()) != Some(stage) => {
             Some(note(
                 Severity::Normal,
                 "RolloutStageStarted",
-                format!("generation {g}: stage {stage} started"),
+                format!("{g}: stage {stage} started"),
             ))
         }
         _ => None,

@@ -137,6 +137,41 @@ fn a_restarted_controller_finds_the_stable_source_in_the_status() {
 }
 
 #[test]
+fn a_restarted_controller_without_a_large_stable_source_keeps_unreached_nodes_as_they_are() {
+    // Node b holds generation 1 (compiled before the restart).
+    let (before, _) = fixtures::planner();
+    let v1 = with_rollout(Manifest::test("default", "motd", "file /etc/motd old"));
+    before.record_stable(&v1, 1, &v1.spec.source);
+    let held = written(before.plan(
+        &node("b", &[]),
+        Some(&NodeFacts::test("b")),
+        &[Arc::new(v1.clone())],
+        None,
+    ));
+    let b_cat = NodeCatalog::test("b", &held, 1);
+    // The status names the stable generation but could not keep its source.
+    let (planner, _) = fixtures::planner();
+    let mut v2 = v1.edited("file /etc/motd new");
+    v2.status = Some(ManifestStatus {
+        rollout: Some(crate::k8s::crd::RolloutStatus {
+            target_generation: 2,
+            stable_generation: Some(1),
+            stable_source: None,
+            ..Default::default()
+        }),
+        ..Default::default()
+    });
+    let ms = vec![Arc::new(v2)];
+    let plan = planner.plan(
+        &node("b", &[]),
+        Some(&NodeFacts::test("b")),
+        &ms,
+        Some(&b_cat),
+    );
+    assert_eq!(plan, Plan::Unchanged, "b keeps generation 1, not nothing");
+}
+
+#[test]
 fn without_a_stable_generation_unreached_nodes_get_nothing_of_it() {
     let (planner, _) = fixtures::planner();
     let first = Arc::new(with_rollout(Manifest::test(
@@ -162,10 +197,10 @@ fn node_state_reads_the_catalog_and_the_compile() {
     let key = ("default".to_string(), "motd".to_string());
     let ms = vec![Arc::new(m)];
     let g = gate(&ms[0], &["a"]);
-    let target = rollout::target(&ms[0], Some(&g));
+    let target = rollout::target(&ms[0], Some(&g), None);
     let mut later = ms[0].as_ref().clone();
     later.metadata.generation = Some(2);
-    let other = rollout::target(&later.clone().edited("file /etc/motd v3"), Some(&g));
+    let other = rollout::target(&later.clone().edited("file /etc/motd v3"), Some(&g), None);
     planner.set_gate(key.clone(), g.clone());
     let spec = written(planner.plan(&node("a", &[]), Some(&NodeFacts::test("a")), &ms, None));
     let cat = NodeCatalog::test("a", &spec, 1);
@@ -221,7 +256,7 @@ fn a_change_of_the_rollout_alone_goes_on_with_the_same_rollout() {
     if let Some(r) = v3.spec.rollout.as_mut() {
         r.paused = true;
     }
-    let t = rollout::target(&v3, planner.gate(&key).as_ref());
+    let t = rollout::target(&v3, planner.gate(&key).as_ref(), None);
     assert_eq!(
         (t.generation, t.current),
         (2, 3),
@@ -243,7 +278,7 @@ fn a_change_of_the_rollout_alone_goes_on_with_the_same_rollout() {
     );
     // A new source is a new rollout.
     let v4 = v3.edited("file /etc/motd newer");
-    let t = rollout::target(&v4, planner.gate(&key).as_ref());
+    let t = rollout::target(&v4, planner.gate(&key).as_ref(), None);
     assert_eq!(t.generation, 4);
     // A rollout added to a Manifest whose source did not change: no rollout.
     let (fresh, _) = fixtures::planner();

@@ -1,9 +1,11 @@
 //! What the planner remembers of rollouts: each rollout's gate (the Nodes
-//! it admitted to its target) and each Manifest's stable generation (what
-//! the Nodes not reached compile), and which version of a Manifest a
-//! node's compile takes.
+//! it admitted to its target) and each Manifest's stable version (what
+//! the Nodes not reached compile: a generation of an inline source, or a
+//! revision of `spec.code`), and which version of a Manifest a node's
+//! compile takes.
 
 use super::{ManifestKey, Planner, key_of, rollout, source_path};
+use crate::k8s::controller::code::Loaded;
 use crate::k8s::crd::{Manifest, NodeCatalog};
 use kuppet_syntax as syntax;
 use std::collections::HashSet;
@@ -31,14 +33,29 @@ pub struct Stable {
     pub parsed: Arc<syntax::Manifest>,
 }
 
+/// A Manifest's last revision of `spec.code` rolled out to every Node.
+#[derive(Debug, Clone)]
+pub struct StableCode {
+    /// The Manifest's generation when it was recorded.
+    pub generation: i64,
+    pub loaded: Loaded,
+}
+
 /// Which version of a Manifest a node's compile takes.
 pub(super) enum Version {
     /// The current generation (no rollout, or the rollout reached the node).
     Current,
     /// The stable generation: the rollout has not reached the node.
     Stable(i64, Arc<syntax::Manifest>),
+    /// With `spec.code`: the stable revision.
+    StableCode(Box<StableCode>),
     /// Nothing: not reached, and no generation was ever rolled out.
     Nothing,
+    /// Not reached, and the stable version is known to exist but this
+    /// controller does not have it (restarted, and its source was too large
+    /// for the status or its artifact is gone): the node keeps the catalog
+    /// it holds until the rollout reaches it.
+    Hold,
 }
 
 impl Planner {
@@ -104,6 +121,39 @@ impl Planner {
         Some(stable)
     }
 
+    /// The stable revision of a Manifest with `spec.code`, if this
+    /// controller has it.
+    pub fn stable_code(&self, key: &ManifestKey) -> Option<StableCode> {
+        self.stable_code.lock().ok()?.get(key).cloned()
+    }
+
+    /// Records `loaded` as the stable revision of the Manifest `m`.
+    pub fn record_stable_code(&self, m: &Manifest, loaded: &Loaded) {
+        let generation = m.metadata.generation.unwrap_or(0);
+        if let Ok(mut s) = self.stable_code.lock() {
+            let same = s
+                .get(&key_of(m))
+                .is_some_and(|old| old.loaded.digest == loaded.digest);
+            if !same {
+                s.insert(
+                    key_of(m),
+                    StableCode {
+                        generation,
+                        loaded: loaded.clone(),
+                    },
+                );
+            }
+        }
+    }
+
+    /// The stable revisions' content layers (the artifact cache keeps them).
+    pub(super) fn stable_layer_digests(&self) -> Vec<String> {
+        self.stable_code
+            .lock()
+            .map(|s| s.values().map(|c| c.loaded.layer_digest.clone()).collect())
+            .unwrap_or_default()
+    }
+
     /// Forgets the rollouts of Manifests that are gone.
     pub fn retain_rollouts(&self, keep: &HashSet<ManifestKey>) {
         if let Ok(mut g) = self.gates.lock() {
@@ -111,6 +161,60 @@ impl Planner {
         }
         if let Ok(mut s) = self.stable.lock() {
             s.retain(|k, _| keep.contains(k));
+        }
+        if let Ok(mut s) = self.stable_code.lock() {
+            s.retain(|k, _| keep.contains(k));
+        }
+    }
+
+    /// Whether the rollout of `target` reached `node`: its gate admitted
+    /// it, or, before the first gate, the node's catalog holds the target.
+    fn reached(
+        &self,
+        key: &ManifestKey,
+        target: &rollout::Target,
+        node: &str,
+        current: Option<&NodeCatalog>,
+    ) -> bool {
+        match self.gate(key).filter(|g| target.gate_is_for(g)) {
+            Some(g) => g.admitted.contains(node),
+            None => current.is_some_and(|c| {
+                c.spec
+                    .sources
+                    .iter()
+                    .any(|s| s.namespace == key.0 && s.name == key.1 && target.holds_source(s))
+            }),
+        }
+    }
+
+    /// Which revision of the Manifest `m` (with `spec.code`, whose last
+    /// revision that loaded is `loaded`) the compile of `node` takes.
+    pub(super) fn code_version_for(
+        &self,
+        m: &Manifest,
+        loaded: &Loaded,
+        node: &str,
+        current: Option<&NodeCatalog>,
+    ) -> Version {
+        if m.spec.rollout.is_none() {
+            return Version::Current;
+        }
+        let key = key_of(m);
+        let stable = self.stable_code(&key);
+        if stable
+            .as_ref()
+            .is_some_and(|s| s.loaded.digest == loaded.digest)
+        {
+            return Version::Current;
+        }
+        let target = rollout::target(m, self.gate(&key).as_ref(), Some(loaded));
+        if self.reached(&key, &target, node, current) {
+            return Version::Current;
+        }
+        match stable {
+            Some(s) => Version::StableCode(Box::new(s)),
+            None if kept_stable(m).is_some_and(|k| k.stable_digest.is_some()) => Version::Hold,
+            None => Version::Nothing,
         }
     }
 
@@ -131,21 +235,19 @@ impl Planner {
         if stable.as_ref().is_some_and(|s| s.source == m.spec.source) {
             return Version::Current;
         }
-        let gate = self.gate(&key);
-        let target = rollout::target(m, gate.as_ref());
-        let reached = match gate.filter(|g| target.gate_is_for(g)) {
-            Some(g) => g.admitted.contains(node),
-            None => current.is_some_and(|c| {
-                c.spec
-                    .sources
-                    .iter()
-                    .any(|s| s.namespace == key.0 && s.name == key.1 && target.holds(s.generation))
-            }),
-        };
-        match (reached, stable) {
-            (true, _) => Version::Current,
-            (false, Some(s)) => Version::Stable(s.generation, s.parsed),
-            (false, None) => Version::Nothing,
+        let target = rollout::target(m, self.gate(&key).as_ref(), None);
+        if self.reached(&key, &target, node, current) {
+            return Version::Current;
+        }
+        match stable {
+            Some(s) => Version::Stable(s.generation, s.parsed),
+            None if kept_stable(m).is_some_and(|k| k.stable_generation.is_some()) => Version::Hold,
+            None => Version::Nothing,
         }
     }
+}
+
+/// The rollout status a Manifest's status keeps.
+fn kept_stable(m: &Manifest) -> Option<&crate::k8s::crd::RolloutStatus> {
+    m.status.as_ref()?.rollout.as_ref()
 }

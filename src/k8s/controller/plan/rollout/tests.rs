@@ -16,6 +16,9 @@ struct Fleet {
     status: Option<RolloutStatus>,
     annotations: BTreeMap<String, String>,
     generation: i64,
+    /// The target's digest, and its revision (a Manifest with `spec.code`).
+    digest: String,
+    revision: Option<String>,
     now: i64,
 }
 
@@ -41,6 +44,8 @@ impl Fleet {
             status: None,
             annotations: BTreeMap::new(),
             generation: 2,
+            digest: "d2".to_string(),
+            revision: None,
             now: T0,
         }
     }
@@ -64,6 +69,8 @@ impl Fleet {
         let d = decide(&RolloutInputs {
             spec,
             generation: self.generation,
+            digest: &self.digest,
+            revision: self.revision.as_deref(),
             nodes,
             previous: self.status.as_ref(),
             annotations: &self.annotations,
@@ -406,6 +413,89 @@ fn a_canary_stage_pauses_until_promoted() {
     let d = fleet.step(&s);
     assert_eq!(d.phase, Phase::Progressing);
     assert_eq!(d.newly_admitted.len(), 3);
+}
+
+#[test]
+fn a_revision_of_spec_code_is_promoted_and_aborted_by_its_digest() {
+    let s = canary_spec("untilPromoted");
+    let mut fleet = Fleet::new(6, 0, 2);
+    fleet.revision = Some("main@sha1:abc".into());
+    fleet.digest = "0123456789abcdef".into();
+    fleet.step(&s);
+    fleet.converge("node-00");
+    fleet.converge("node-01");
+    let d = fleet.step(&s);
+    assert_eq!(d.phase, Phase::Paused);
+    assert!(
+        d.message
+            .contains("kuppet.dev/promote=0123456789abcdef/canary"),
+        "{}",
+        d.message
+    );
+    // The generation stays the same from one revision to the next: it
+    // does not name the rollout.
+    fleet.annotations.insert(PROMOTE.into(), "2/canary".into());
+    assert_eq!(fleet.step(&s).phase, Phase::Paused);
+    fleet.annotations.insert(ABORT.into(), "2".into());
+    assert_eq!(fleet.step(&s).phase, Phase::Paused);
+    fleet.annotations.remove(ABORT);
+    fleet
+        .annotations
+        .insert(PROMOTE.into(), "0123456789abcdef/canary".into());
+    let d = fleet.step(&s);
+    assert_eq!(d.phase, Phase::Progressing);
+    assert_eq!(d.newly_admitted.len(), 3);
+    let st = d.to_status();
+    assert_eq!(
+        (st.target_digest.as_deref(), st.target_revision.as_deref()),
+        (Some("0123456789abcdef"), Some("main@sha1:abc"))
+    );
+    fleet
+        .annotations
+        .insert(ABORT.into(), "0123456789abcdef".into());
+    let d = fleet.step(&s);
+    assert_eq!(d.phase, Phase::Aborted);
+    assert!(d.admitted.is_empty());
+    assert!(
+        d.message.contains("publish a new revision"),
+        "{}",
+        d.message
+    );
+}
+
+#[test]
+fn a_new_revision_is_a_new_rollout_under_the_same_generation() {
+    let mut s = spec(IntOrPercent::Int(2));
+    s.failure_policy = Some(FailurePolicy {
+        halt_after: Some(1),
+        rollback_failed: true,
+    });
+    let mut fleet = Fleet::new(6, 0, 0);
+    fleet.revision = Some("r1".into());
+    fleet.digest = "1111111111111111".into();
+    let first = fleet.step(&s).newly_admitted;
+    fleet.fail(&first[0], "Exec[broken]: returned 1");
+    let d = fleet.step(&s);
+    assert_eq!(d.phase, Phase::Halted);
+    // A fixed revision: same generation, another digest. The failure of
+    // the broken revision is not this rollout's, and every node starts
+    // from the stable revision.
+    fleet.revision = Some("r2".into());
+    fleet.digest = "2222222222222222".into();
+    fleet.state.clear();
+    let d = fleet.step(&s);
+    assert_eq!(d.phase, Phase::Progressing, "{}", d.message);
+    assert!(d.failed.is_empty());
+    assert_eq!(d.newly_admitted.len(), 2);
+    assert!(!same_target(
+        &RolloutStatus {
+            target_generation: 2,
+            target_digest: Some("1111111111111111".into()),
+            ..Default::default()
+        },
+        2,
+        "2222222222222222"
+    ));
 }
 
 #[test]
