@@ -18,6 +18,11 @@ outcomes.
     apply_harness.py run [--only S] [--kuppet BIN] [-j N] [--resume]
                                                apply every case with kuppet, compare with
                                                Puppet's runs; writes apply-results.tsv
+    apply_harness.py confirm [--kuppet BIN]    applies again with kuppet each case that differs
+                                               only by file content; a path whose content
+                                               differs between kuppet's two runs is volatile
+                                               (time, randomness, the machine's live state)
+                                               and is compared by type, mode and owner only
     apply_harness.py show CASE                 both runs of one case, side by side
 
 Compared: the detailed exit code, each resource's report flags (changed, failed,
@@ -156,6 +161,26 @@ def strip_tree(tree):
     }
 
 
+def content_only(a, b):
+    """Whether two tree entries are files that differ by content alone."""
+    if not (a and b and a.startswith("file ") and b.startswith("file ")):
+        return False
+    return a.rsplit(" ", 1)[0] == b.rsplit(" ", 1)[0]
+
+
+def tree_problems(p, k):
+    """The paths whose entries differ: [(path, Puppet's, kuppet's)]."""
+    pt, kt = strip_tree(p.get("tree", {})), strip_tree(k.get("tree", {}))
+    volatile = set(k.get("volatile", ()))
+    out = []
+    for path in sorted(set(pt) | set(kt)):
+        a, b = pt.get(path), kt.get(path)
+        if a == b or (path in volatile and content_only(a, b)):
+            continue
+        out.append((path, a, b))
+    return out
+
+
 def compare(p, k):
     """(outcome, detail) for Puppet's run p and kuppet's run k."""
     if p["exit"] not in (0, 2):
@@ -172,11 +197,44 @@ def compare(p, k):
     for r in sorted(set(pr) | set(kr)):
         if pr.get(r) != kr.get(r):
             problems.append(f"{r}: {pr.get(r)} vs {kr.get(r)}")
-    pt, kt = strip_tree(p.get("tree", {})), strip_tree(k.get("tree", {}))
-    for path in sorted(set(pt) | set(kt)):
-        if pt.get(path) != kt.get(path):
-            problems.append(f"{path}: {pt.get(path)} vs {kt.get(path)}")
+    for path, a, b in tree_problems(p, k):
+        problems.append(f"{path}: {a} vs {b}")
     return ("same", "") if not problems else ("differ", "; ".join(problems[:6]))
+
+
+def cmd_confirm(a):
+    """Second kuppet runs of the cases that differ by file content only."""
+    expected = load_expected()
+    kuppet = os.path.abspath(a.kuppet)
+    saved = os.path.join(WORK, "kuppet.json")
+    with open(saved) as f:
+        results = json.load(f)
+    todo = []
+    for c, n in selected(a.only):
+        if c not in results or c not in expected or "volatile" in results[c]:
+            continue
+        p, k = expected[c], results[c]
+        if compare(p, k)[0] != "differ" or p["exit"] != k["exit"]:
+            continue
+        diffs = tree_problems(p, k)
+        if diffs and all(content_only(x, y) for _, x, y in diffs):
+            todo.append((c, n))
+    print(f"{len(todo)} case(s) differ by file content only: applying them again", flush=True)
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        futs = {pool.submit(apply_one, c, n, kuppet): c for c, n in todo}
+        for fut in concurrent.futures.as_completed(futs):
+            c = futs[fut]
+            again = strip_tree(fut.result().get("tree", {}))
+            first = strip_tree(results[c].get("tree", {}))
+            volatile = sorted(
+                path for path in set(first) | set(again)
+                if first.get(path) != again.get(path) and content_only(first.get(path), again.get(path))
+            )
+            results[c]["volatile"] = volatile
+            print(f"{c}: volatile {volatile} -> {compare(expected[c], results[c])[0]}", flush=True)
+    with open(saved, "w") as f:
+        json.dump(results, f, indent=1, sort_keys=True)
+    report(expected, results)
 
 
 def cmd_run(a):
@@ -204,6 +262,11 @@ def cmd_run(a):
             if i % 5 == 0:
                 save()
     save()
+    report(expected, results)
+
+
+def report(expected, results):
+    """Writes apply-results.tsv and prints the outcome counts."""
     results = {c: r for c, r in results.items() if c in expected}
     counts = {}
     with open(RESULTS, "w") as out:
@@ -239,6 +302,10 @@ def main():
     r.add_argument("--resume", action="store_true", help="keep the kuppet runs already stored")
     r.add_argument("--kuppet", default=os.path.join(ROOT, "target", "release", "kuppet"))
     r.add_argument("-j", "--jobs", type=int, default=2)
+    c = sub.add_parser("confirm")
+    c.add_argument("--only")
+    c.add_argument("--kuppet", default=os.path.join(ROOT, "target", "release", "kuppet"))
+    c.add_argument("-j", "--jobs", type=int, default=2)
     s = sub.add_parser("show")
     s.add_argument("case")
     a = ap.parse_args()
@@ -251,6 +318,8 @@ def main():
         cmd_puppet(a)
     elif a.cmd == "run":
         cmd_run(a)
+    elif a.cmd == "confirm":
+        cmd_confirm(a)
     else:
         cmd_show(a)
 
