@@ -247,6 +247,8 @@ def cmd_run(a):
         with open(saved) as f:
             results = json.load(f)
     todo = [(c, n) for c, n in selected(a.only) if c in expected and c not in results]
+    if a.reverse:
+        todo.reverse()
 
     def save():
         with open(saved, "w") as f:
@@ -300,6 +302,7 @@ def main():
     r = sub.add_parser("run")
     r.add_argument("--only")
     r.add_argument("--resume", action="store_true", help="keep the kuppet runs already stored")
+    r.add_argument("--reverse", action="store_true", help="the last cases first")
     r.add_argument("--kuppet", default=os.path.join(ROOT, "target", "release", "kuppet"))
     r.add_argument("-j", "--jobs", type=int, default=2)
     c = sub.add_parser("confirm")
