@@ -137,7 +137,7 @@ fn parse_umask(text: &str) -> Option<u32> {
 
 impl Provider for RabbitmqPlugin {
     fn examine(&mut self, cx: &mut Context) -> Result<Examined, ResourceError> {
-        let exists = self.enabled(cx.host)?.iter().any(|p| *p == self.name);
+        let exists = self.enabled(cx.host)?.contains(&self.name);
         let current = if exists { "present" } else { "absent" };
         let desired = if self.present { "present" } else { "absent" };
         let ensure = Property::new(
