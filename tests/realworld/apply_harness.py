@@ -167,6 +167,7 @@ def strip_tree(tree):
         # Caches programs write while packages install (python's entry-point
         # cache under a service user's home: named by a hash of the moment).
         and "/.cache/" not in p
+        and not p.endswith("/.cache")
     }
 
 
