@@ -49,7 +49,8 @@ import corpus  # noqa: E402
 
 MODULEPATH = "/usr/share/puppet/modules"
 PER_MODULE = 5
-WORK = os.path.join(ROOT, "target", "realworld-apply")
+# KUPPET_APPLY_WORK: another work directory (a second run beside a first one).
+WORK = os.environ.get("KUPPET_APPLY_WORK") or os.path.join(ROOT, "target", "realworld-apply")
 EXPECTED = os.path.join(HERE, "apply-expected.json.gz")
 RESULTS = os.path.join(HERE, "apply-results.tsv")
 TIMEOUT = 900
