@@ -354,10 +354,10 @@ def show_case(name, args):
         print(describe_diff(want["catalog"], got))
 
 
-def set_paths(expected, results, workdir):
+def set_paths(expected, results, workdir, facts):
     """Another corpus (tests/realworld/forge.py) keeps its own files."""
-    global EXPECTED, RESULTS, WORK
-    EXPECTED, RESULTS, WORK = expected, results, workdir
+    global EXPECTED, RESULTS, WORK, FACTS
+    EXPECTED, RESULTS, WORK, FACTS = expected, results, workdir, facts
 
 
 def main(argv=None, description=None):
@@ -373,8 +373,9 @@ def main(argv=None, description=None):
     ap.add_argument("--expected", default=EXPECTED, help="Puppet's results (json.gz)")
     ap.add_argument("--results", default=RESULTS, help="where `run` writes its table")
     ap.add_argument("--workdir", default=WORK, help="manifests and raw outputs")
+    ap.add_argument("--facts", default=FACTS, help="the node's facts (YAML)")
     args = ap.parse_args(argv)
-    set_paths(args.expected, args.results, args.workdir)
+    set_paths(args.expected, args.results, args.workdir, args.facts)
     cases = build_cases(args.modulepath)
     paths = write_cases(cases, args.only)
     if args.command == "cases":
