@@ -126,7 +126,7 @@ def main():
         "--workdir", os.path.join(ROOT, "target", "realworld-forge"),
     ]
     # Later options win: the caller's own come after the defaults.
-    harness.main(argv[:1] + defaults + argv[1:], description=__doc__)
+    harness.main(defaults + argv, description=__doc__)
 
 
 if __name__ == "__main__":
