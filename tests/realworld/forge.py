@@ -3,7 +3,10 @@
 
 The modules are listed in tests/realworld/forge-modules.tsv (name, GitHub
 repository, commit, version of metadata.json, role: `module` for the modules
-chosen, `dependency` for what their metadata.json needs). Their sources are not
+chosen outside Debian's set, `newer` for current versions of modules Debian
+packages old versions of under their former owners (puppetlabs-mongodb,
+puppetlabs-rabbitmq, camptocamp-postfix, now Vox Pupuli's), `dependency` for
+what their metadata.json needs). Their sources are not
 in the repository: `forge.py modules` re-creates the modulepath (default
 /work/forge/modules) from the mirrors the `fetch` tool made under
 /work/.mirror/OWNER+REPO/repo, each module at its listed commit.
