@@ -97,6 +97,25 @@ pub(crate) fn defined<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<V
         manifest: m,
         ..
     } = call;
+    // Puppet's signature: one or more of Variant[String, Type[CatalogEntry],
+    // Type[Type]] (`defined(Package[$unset])` is `defined(undef)`: an error).
+    if args.is_empty() {
+        return Err(c.call_error("'defined' expects at least 1 argument, got none", e, m));
+    }
+    if let Err(msg) = super::library::signature::check(
+        "defined",
+        || {
+            vec![super::library::signature::sig(&[
+                super::library::signature::P::Rep(
+                    "Variant[String, Type[CatalogEntry], Type[Type]]",
+                    "vals",
+                ),
+            ])]
+        },
+        &args,
+    ) {
+        return Err(c.call_error(msg, e, m));
+    }
     let mut result = false;
     for a in &args {
         if c.is_defined(a, f, m, e) {
