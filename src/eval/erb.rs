@@ -73,14 +73,7 @@ impl<'a> ScopeHost<'_, 'a> {
 
     fn qualified(&self, fqn: &str) -> Option<Value> {
         if let Some(setting) = fqn.strip_prefix("settings::") {
-            return match setting {
-                "environment" => Some(Value::string(self.c.environment.as_str())),
-                "certname" => {
-                    self.c.reads.note(crate::reads::Input::NodeName);
-                    Some(Value::string(self.c.node.as_str()))
-                }
-                _ => None,
-            };
+            return self.c.setting(setting);
         }
         let Some((class, var)) = fqn.rsplit_once("::") else {
             return self.c.scopes[TOP].vars.get(fqn).cloned();
