@@ -321,7 +321,14 @@ impl<'a> Compiler<'a> {
     ) -> Result<String, ErbError> {
         #[cfg(feature = "ruby")]
         if let Some(log) = compare::log() {
-            return compare::both(self, log, engine() == Engine::Ruby, file, label, text, e, f, m);
+            // A template rendered from a template renders with its
+            // caller's interpreter (the objects its caller stored with
+            // `scope.setvar` are that interpreter's), counted in the caller.
+            return match compare::nested() {
+                Some(true) => self.render_erb_ruby(file, label, text, e, f, m),
+                Some(false) => self.render_native(label, text, e, f, m),
+                None => compare::both(self, log, engine() == Engine::Ruby, file, label, text, e, f, m),
+            };
         }
         match engine() {
             Engine::Native => self.render_native(label, text, e, f, m),
@@ -349,6 +356,12 @@ impl<'a> Compiler<'a> {
     }
 }
 
+/// Whether templates render both ways (`KUPPET_ERB_COMPARE`).
+#[cfg(feature = "ruby")]
+pub(crate) fn comparing() -> bool {
+    compare::log().is_some()
+}
+
 /// `KUPPET_ERB_COMPARE=FILE`: every template rendered both ways, one line
 /// per render appended to FILE (template, equal, native ns, Ruby ns, errors);
 /// the outputs of renders that differ go to `FILE.d/`.
@@ -357,6 +370,18 @@ mod compare {
     use super::*;
     use std::io::Write;
     use std::time::Instant;
+
+    thread_local! {
+        /// While a template renders both ways: whether Ruby renders now.
+        static OUTER: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
+        /// The templates (by their text's hash) Ruby rendered before in
+        /// this process (it compiles a template once).
+        static SEEN: RefCell<rustc_hash::FxHashSet<u64>> = RefCell::new(Default::default());
+    }
+
+    pub(super) fn nested() -> Option<bool> {
+        OUTER.get()
+    }
 
     pub(super) fn log() -> Option<&'static str> {
         static LOG: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
@@ -395,12 +420,25 @@ mod compare {
             let ok = kuppet_ruby::warm_up().is_ok();
             append(log, &format!("#vm-start\t{ok}\t{}\n", t.elapsed().as_nanos()));
         });
+        // Ruby first: the native interpreter writes a template's in-place
+        // changes of variables back to the scope (as Puppet's shared Ruby
+        // objects do), which the Ruby path does not; rendered second, the
+        // Ruby path would see them twice.
+        let first = SEEN.with(|s| {
+            use std::hash::{Hash, Hasher};
+            let mut h = rustc_hash::FxHasher::default();
+            (file, text).hash(&mut h);
+            s.borrow_mut().insert(h.finish())
+        });
         let t = Instant::now();
-        let native = c.render_native(label, text, e, f, m);
-        let native_ns = t.elapsed().as_nanos();
-        let t = Instant::now();
+        OUTER.set(Some(true));
         let ruby = c.render_erb_ruby(file, label, text, e, f, m);
         let ruby_ns = t.elapsed().as_nanos();
+        let t = Instant::now();
+        OUTER.set(Some(false));
+        let native = c.render_native(label, text, e, f, m);
+        OUTER.set(None);
+        let native_ns = t.elapsed().as_nanos();
         let equal = match (&native, &ruby) {
             (Ok(a), Ok(b)) => a == b,
             _ => false,
@@ -413,7 +451,7 @@ mod compare {
         append(
             log,
             &format!(
-                "{name}\t{equal}\t{native_ns}\t{ruby_ns}\t{}\t{}\n",
+                "{name}\t{equal}\t{native_ns}\t{ruby_ns}\t{}\t{}\t{first}\n",
                 err(&native),
                 err(&ruby)
             ),

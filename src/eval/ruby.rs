@@ -806,9 +806,45 @@ impl Host for Bridge<'_, '_, '_> {
                 let host = self.scope_host();
                 Ok(Wire::Str(kuppet_erb::Host::scope_name(&host)))
             }
-            Callback::Variables => {
+            // Comparing the two ERB paths, the native one renders second and
+            // sets the variable.
+            Callback::SetVar { .. } | Callback::Changed { .. } if crate::erb::comparing() => {
+                Ok(Wire::Undef)
+            }
+            Callback::Changed { name, value } => {
+                let now = self.c.value_of_wire(value).map_err(|message| Raise {
+                    kept: None,
+                    message,
+                })?;
                 let mut host = self.scope_host();
-                let vars = kuppet_erb::Host::variables(&mut host);
+                if let Some(original) = kuppet_erb::Host::variable(&mut host, &name) {
+                    kuppet_erb::Host::changed_in_place(&mut host, &name, &original, now);
+                }
+                Ok(Wire::Undef)
+            }
+            Callback::SetVar { name, value } => {
+                let v = self.c.value_of_wire(value).map_err(|message| Raise {
+                    kept: None,
+                    message,
+                })?;
+                let mut host = self.scope_host();
+                match kuppet_erb::Host::setvar(&mut host, &name, v) {
+                    Ok(()) => Ok(Wire::Undef),
+                    Err(message) => Err(Raise {
+                        kept: None,
+                        message,
+                    }),
+                }
+            }
+            Callback::Variables { only } => {
+                let mut host = self.scope_host();
+                let vars = match only {
+                    Some(names) => names
+                        .into_iter()
+                        .filter_map(|n| kuppet_erb::Host::variable(&mut host, &n).map(|v| (n, v)))
+                        .collect(),
+                    None => kuppet_erb::Host::variables(&mut host),
+                };
                 let pairs = vars
                     .into_iter()
                     .filter(|(k, _)| !k.as_bytes().first().is_some_and(u8::is_ascii_digit))

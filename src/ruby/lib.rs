@@ -138,8 +138,13 @@ pub enum Callback {
     LookupVar { name: String },
     /// Whether a variable exists in the calling scope.
     Defined { name: String },
-    /// Every variable the calling scope sees, as a hash (`scope.to_hash`).
-    Variables,
+    /// The variables the calling scope sees, as a hash: all of them
+    /// (`scope.to_hash`), or only those named.
+    Variables { only: Option<Vec<String>> },
+    /// A template changed the array or hash of variable `name` in place.
+    Changed { name: String, value: Wire },
+    /// `scope.setvar(name, value)`.
+    SetVar { name: String, value: Wire },
     /// The calling scope as Puppet prints it: `Scope(Class[main])`.
     ScopeName,
     /// Whether a function of that name exists.

@@ -5,6 +5,9 @@
 # compile thread services.
 require "set"
 require "erb"
+# Puppet has these loaded (templates call #to_yaml and #to_json on values).
+require "yaml"
+require "json"
 
 # Puppet's messages carry no error_highlight snippet: no spots.
 module ErrorHighlight
@@ -248,6 +251,16 @@ module Kuppet
     TEMPLATES[key] = m
   end
 
+  # Objects templates stored with `scope.setvar`, by name, while the
+  # outermost template renders: `scope.lookupvar` gives the same object
+  # back (templates rendered from it see its changes), as Puppet's scope
+  # holds the Ruby object itself.
+  STORED = {}
+  @template_depth = 0
+  class << self
+    attr_accessor :template_depth
+  end
+
   # Puppet's strings reach templates frozen.
   def self.freeze_strings(v)
     case v
@@ -272,15 +285,44 @@ module Kuppet
     def warning(msg) = Kuppet.warning(msg)
     def err(msg) = Kuppet.__callback('log', 'err', [msg.to_s], nil)
 
+    # What a template may reach only by name: it gets every variable.
+    DYNAMIC = /instance_variable|binding|eval|send|method/
+
     def kuppet_render(source)
-      Kuppet.__callback('variables', nil, [], nil).each do |name, value|
-        instance_variable_set("@#{name.gsub(/[^\w]/, '_')}", Kuppet.freeze_strings(value))
+      # Only the variables the template names (`@x`): the others would be
+      # instance variables it never reads.
+      only = source.match?(DYNAMIC) ? nil : source.scan(/@(\w+)/).flatten.uniq
+      # Arrays and hashes a template may change in place (`@x << y`): in
+      # Puppet the variable is that object, so the change reaches the
+      # scope (and the resource attribute the value came from).
+      containers = []
+      Kuppet.__callback('variables', nil, [], only).each do |name, value|
+        iv = "@#{name.gsub(/[^\w]/, '_')}"
+        instance_variable_set(iv, Kuppet.freeze_strings(value))
+        if value.is_a?(Array) || value.is_a?(Hash)
+          dump = (Marshal.dump(value) rescue nil)
+          containers << [name, value, dump] if dump
+        end
       end
       m = Kuppet.template_method(source, @__file__)
-      return send(m) if m
-      erb = ERB.new(source, trim_mode: '-')
-      erb.filename = @__file__
-      erb.result(binding)
+      Kuppet.template_depth += 1
+      begin
+        out = if m
+          send(m)
+        else
+          erb = ERB.new(source, trim_mode: '-')
+          erb.filename = @__file__
+          erb.result(binding)
+        end
+        containers.each do |name, value, dump|
+          changed = (Marshal.dump(value) rescue dump) != dump
+          Kuppet.__callback('changed', name, [value], nil) if changed
+        end
+        out
+      ensure
+        Kuppet.template_depth -= 1
+        STORED.clear if Kuppet.template_depth.zero?
+      end
     end
   end
 
@@ -331,12 +373,12 @@ module Kuppet
     end
 
     def lookupvar(name, options = {})
-      Kuppet.__callback('lookupvar', name.to_s, [], nil)
+      n = name.to_s
+      return STORED[n] if STORED.key?(n)
+      Kuppet.__callback('lookupvar', n, [], nil)
     end
 
-    def [](name, options = {})
-      Kuppet.__callback('lookupvar', name.to_s, [], nil)
-    end
+    def [](name, options = {}) = lookupvar(name, options)
 
     def exist?(name)
       Kuppet.__callback('defined', name.to_s, [], nil)
@@ -373,6 +415,12 @@ module Kuppet
 
     def to_hash = Kuppet.__callback('variables', nil, [], nil)
     def to_s = Kuppet.__callback('scope_name', nil, [], nil)
+
+    def setvar(name, value, _options = {})
+      Kuppet.__callback('setvar', name.to_s, [value], nil)
+      STORED[name.to_s] = value if Kuppet.template_depth.positive?
+      value
+    end
     alias inspect to_s
     def warning(msg) = Kuppet.warning(msg)
     def debug(_msg) = nil

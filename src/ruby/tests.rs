@@ -204,7 +204,7 @@ struct TemplateScope;
 impl Host for TemplateScope {
     fn callback(&mut self, cb: Callback) -> Result<Wire, Raise> {
         match cb {
-            Callback::Variables => Ok(Wire::Hash(vec![
+            Callback::Variables { .. } => Ok(Wire::Hash(vec![
                 (Wire::Str("name".into()), Wire::Str("web".into())),
                 (
                     Wire::Str("ports".into()),

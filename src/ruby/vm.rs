@@ -266,7 +266,21 @@ fn callback(
         }
         "lookupvar" => Callback::LookupVar { name },
         "defined" => Callback::Defined { name },
-        "variables" => Callback::Variables,
+        "variables" => Callback::Variables {
+            only: if extra.is_nil() {
+                None
+            } else {
+                Some(magnus::TryConvert::try_convert(extra)?)
+            },
+        },
+        "changed" => Callback::Changed {
+            name,
+            value: wires.into_iter().next().unwrap_or(Wire::Undef),
+        },
+        "setvar" => Callback::SetVar {
+            name,
+            value: wires.into_iter().next().unwrap_or(Wire::Undef),
+        },
         "scope_name" => Callback::ScopeName,
         "has_function" => Callback::HasFunction { name },
         "log" => Callback::Log {
