@@ -300,7 +300,14 @@ fn ruby_may_render(err: &ErbError) -> bool {
 }
 
 impl<'a> Compiler<'a> {
-    fn render_native(&mut self, label: &str, text: &str, e: &'a Expr, f: &mut Frame, m: &'a Manifest) -> Result<String, ErbError> {
+    fn render_native(
+        &mut self,
+        label: &str,
+        text: &str,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> Result<String, ErbError> {
         Template::parse(label, text).and_then(|t| {
             let mut host = ScopeHost { c: self, f, e, m };
             t.render(&mut host)
@@ -327,7 +334,17 @@ impl<'a> Compiler<'a> {
             return match compare::nested() {
                 Some(true) => self.render_erb_ruby(file, label, text, e, f, m),
                 Some(false) => self.render_native(label, text, e, f, m),
-                None => compare::both(self, log, engine() == Engine::Ruby, file, label, text, e, f, m),
+                None => compare::both(
+                    self,
+                    log,
+                    engine() == Engine::Ruby,
+                    file,
+                    label,
+                    text,
+                    e,
+                    f,
+                    m,
+                ),
             };
         }
         match engine() {
@@ -341,7 +358,12 @@ impl<'a> Compiler<'a> {
                         Ok(s) => Ok(s),
                         // Both refuse a template that is not Ruby: the native
                         // interpreter's message is Puppet's.
-                        Err(ruby) if ruby.kind == ErrorKind::Syntax && native.kind == ErrorKind::Syntax => Err(native),
+                        Err(ruby)
+                            if ruby.kind == ErrorKind::Syntax
+                                && native.kind == ErrorKind::Syntax =>
+                        {
+                            Err(native)
+                        }
                         Err(ruby) => Err(ruby),
                     }
                 }
@@ -385,12 +407,20 @@ mod compare {
 
     pub(super) fn log() -> Option<&'static str> {
         static LOG: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
-        LOG.get_or_init(|| std::env::var("KUPPET_ERB_COMPARE").ok().filter(|s| !s.is_empty()))
-            .as_deref()
+        LOG.get_or_init(|| {
+            std::env::var("KUPPET_ERB_COMPARE")
+                .ok()
+                .filter(|s| !s.is_empty())
+        })
+        .as_deref()
     }
 
     fn append(log: &str, line: &str) {
-        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(log) {
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+        {
             let _ = f.write_all(line.as_bytes());
         }
     }
@@ -418,7 +448,10 @@ mod compare {
         WARM.call_once(|| {
             let t = Instant::now();
             let ok = kuppet_ruby::warm_up().is_ok();
-            append(log, &format!("#vm-start\t{ok}\t{}\n", t.elapsed().as_nanos()));
+            append(
+                log,
+                &format!("#vm-start\t{ok}\t{}\n", t.elapsed().as_nanos()),
+            );
         });
         // Ruby first: the native interpreter writes a template's in-place
         // changes of variables back to the scope (as Puppet's shared Ruby
@@ -447,7 +480,15 @@ mod compare {
             Ok(_) => "-".to_string(),
             Err(x) => clean(&format!("{:?}: {}", x.kind, x.detail())),
         };
-        let name = file.map_or_else(|| format!("inline:{}", clean(&text.chars().take(60).collect::<String>())), str::to_string);
+        let name = file.map_or_else(
+            || {
+                format!(
+                    "inline:{}",
+                    clean(&text.chars().take(60).collect::<String>())
+                )
+            },
+            str::to_string,
+        );
         append(
             log,
             &format!(
@@ -461,7 +502,10 @@ mod compare {
         {
             let dir = format!("{log}.d");
             let _ = std::fs::create_dir_all(&dir);
-            let key = format!("{:08x}", crc32fast::hash(format!("{name}{a}{b}").as_bytes()));
+            let key = format!(
+                "{:08x}",
+                crc32fast::hash(format!("{name}{a}{b}").as_bytes())
+            );
             let _ = std::fs::write(format!("{dir}/{key}.name"), &name);
             let _ = std::fs::write(format!("{dir}/{key}.native"), a);
             let _ = std::fs::write(format!("{dir}/{key}.ruby"), b);

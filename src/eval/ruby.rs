@@ -656,7 +656,11 @@ impl<'a> Compiler<'a> {
     /// the block `id` back in Ruby; with the call expression and manifest
     /// it belongs to.
     fn ruby_block_lambda(&mut self, id: u64, arity: i64) -> (&'a Lambda, &'a Expr, &'a Manifest) {
-        let n = if arity >= 0 { arity } else { (-arity - 1).max(1) };
+        let n = if arity >= 0 {
+            arity
+        } else {
+            (-arity - 1).max(1)
+        };
         let params: Vec<String> = (0..n.min(16)).map(|i| format!("$a{i}")).collect();
         let source = format!(
             "[].each |{}| {{ {RUBY_BLOCK_FUNCTION}({id}{}{}) }}\n",
@@ -719,9 +723,9 @@ impl<'a> Compiler<'a> {
         let outcome = kuppet_ruby::run(req, budget(), &mut bridge);
         let err = match outcome {
             Ok(Ok(Wire::Str(s))) => {
-                kuppet_values::budget::check_size("a rendered template", s.len()).map_err(
-                    |x| ErbError::new(ErbKind::Budget(x.code()), label, 0, x.to_string()),
-                )?;
+                kuppet_values::budget::check_size("a rendered template", s.len()).map_err(|x| {
+                    ErbError::new(ErbKind::Budget(x.code()), label, 0, x.to_string())
+                })?;
                 return Ok(s);
             }
             Ok(Ok(other)) => {
@@ -746,10 +750,14 @@ impl<'a> Compiler<'a> {
         let at = err.file.clone().unwrap_or_else(|| label.to_string());
         let kind = match &err.kind {
             kuppet_ruby::ErrorKind::Budget => ErbKind::Budget("BUDGET_EXCEEDED"),
-            kuppet_ruby::ErrorKind::Kept(id) => match self.ruby.kept.get_mut(*id as usize).map(Option::take) {
-                Some(Some(Flow::Error(x))) if x.code != "EVALUATION_ERROR" => ErbKind::Budget(x.code),
-                _ => ErbKind::Raised(RClass::RuntimeError),
-            },
+            kuppet_ruby::ErrorKind::Kept(id) => {
+                match self.ruby.kept.get_mut(*id as usize).map(Option::take) {
+                    Some(Some(Flow::Error(x))) if x.code != "EVALUATION_ERROR" => {
+                        ErbKind::Budget(x.code)
+                    }
+                    _ => ErbKind::Raised(RClass::RuntimeError),
+                }
+            }
             kuppet_ruby::ErrorKind::Raised { class } if class == "SyntaxError" => ErbKind::Syntax,
             kuppet_ruby::ErrorKind::Raised { .. } => ErbKind::Raised(RClass::RuntimeError),
         };
@@ -873,7 +881,10 @@ impl Host for Bridge<'_, '_, '_> {
                             // An error of the lambda kuppet made is the
                             // Ruby function's call's.
                             let mut x = *x;
-                            if x.location.as_ref().is_some_and(|l| l.file == RUBY_BLOCK_FILE) {
+                            if x.location
+                                .as_ref()
+                                .is_some_and(|l| l.file == RUBY_BLOCK_FILE)
+                            {
                                 x.location = None;
                                 x = x.at(self.m, self.e.span);
                             }

@@ -257,8 +257,11 @@ fn templates_render_with_rubys_erb_over_the_scope() {
 
 #[test]
 fn template_errors_name_the_template_line_and_rubys_message() {
-    let e = render(Some("/m/templates/t.erb"), "a\n<%= @name %>\n<%= @none.foo %>\n")
-        .expect_err("raises");
+    let e = render(
+        Some("/m/templates/t.erb"),
+        "a\n<%= @name %>\n<%= @none.foo %>\n",
+    )
+    .expect_err("raises");
     assert_eq!(e.file.as_deref(), Some("/m/templates/t.erb"));
     assert_eq!(e.line, Some(3));
     assert_eq!(e.message, "undefined method `foo' for nil:NilClass");
@@ -272,10 +275,7 @@ fn template_errors_name_the_template_line_and_rubys_message() {
     );
     // A constant assigned in a template (not valid in a method) still works.
     let out = render(None, "<% S = Struct.new(:a) -%><%= S.name %>").expect("renders");
-    assert_eq!(
-        out,
-        Wire::Str("Puppet::Parser::TemplateWrapper::S".into())
-    );
+    assert_eq!(out, Wire::Str("Puppet::Parser::TemplateWrapper::S".into()));
     let e = render(Some("/m/templates/bad.erb"), "<% if %>").expect_err("syntax");
     assert_eq!(
         e.kind,
