@@ -295,8 +295,17 @@ fn engine() -> Engine {
 
 /// Whether the native interpreter's failure is one the embedded Ruby may
 /// not share: Ruby it does not know, or does not parse.
+/// Integers beyond 64 bits are not given to Ruby: its Bignum arithmetic
+/// (`2 ** 9999999999`, `1 << 9999999999`) runs in C, where the watchdog
+/// cannot stop it, for as long and as large as the template asks.
 fn ruby_may_render(err: &ErbError) -> bool {
-    matches!(err.kind, ErrorKind::Unsupported | ErrorKind::Syntax)
+    match err.kind {
+        ErrorKind::Syntax => true,
+        ErrorKind::Unsupported => {
+            !(err.message.contains("Bignum") || err.message.contains("big integers"))
+        }
+        _ => false,
+    }
 }
 
 impl<'a> Compiler<'a> {

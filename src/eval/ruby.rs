@@ -708,6 +708,12 @@ impl<'a> Compiler<'a> {
         m: &'a Manifest,
     ) -> Result<String, kuppet_erb::ErbError> {
         use kuppet_erb::{ErbError, ErrorKind as ErbKind, RClass};
+        // As for functions: Ruby that may read the clock, randomness, the
+        // environment or files makes the catalog the node's own.
+        if let Some(why) = volatile_ruby(source) {
+            self.reads
+                .volatile(&format!("the template {label} rendered in Ruby {why}"));
+        }
         let mut bridge = Bridge {
             c: self,
             f,
