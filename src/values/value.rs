@@ -65,16 +65,37 @@ impl RegexValue {
     }
 }
 
-/// Ruby regex syntax → fancy-regex syntax: `^`/`$` are line anchors in Ruby,
-/// Ruby's `(?m)` is dot-all, `\h` is a hex digit, `\A`/`\z`/`\Z` keep their meaning.
+/// Ruby regex syntax → fancy-regex syntax: `^`/`$` are line anchors in Ruby
+/// (but `^` never matches at the very end after a final newline), Ruby's
+/// `(?m)` is dot-all, `\h` is a hex digit, `\A`/`\z`/`\Z` keep their
+/// meaning, and case-insensitive parts fold `ß` and `ss` into each other as
+/// Onigmo's multi-character case folding does.
 pub(crate) fn translate_ruby_regex(src: &str) -> String {
     let mut out = String::with_capacity(src.len() + 8);
     out.push_str("(?m)");
     let chars: Vec<char> = src.chars().collect();
     let mut i = 0;
     let mut in_class = false;
+    // Whether the current group is case-insensitive, and the enclosing ones'.
+    let mut fold = false;
+    let mut folds: Vec<bool> = Vec::new();
+    // A character a quantifier follows applies to it alone: no folding there.
+    let quantified = |j: usize| matches!(chars.get(j), Some('*' | '+' | '?' | '{'));
     while i < chars.len() {
         let c = chars[i];
+        if !in_class && fold {
+            if c == 'ß' && !quantified(i + 1) {
+                out.push_str("(?:ß|ss)");
+                i += 1;
+                continue;
+            }
+            let s = |j: usize| matches!(chars.get(j), Some('s' | 'S'));
+            if s(i) && s(i + 1) && !quantified(i + 2) {
+                out.push_str("(?:ss|ß|ẞ)");
+                i += 2;
+                continue;
+            }
+        }
         if c == '\\' && i + 1 < chars.len() {
             let n = chars[i + 1];
             // Ruby's \w, \d, \s and \h are ASCII (\b and the POSIX
@@ -147,6 +168,12 @@ pub(crate) fn translate_ruby_regex(src: &str) -> String {
             continue;
         }
         match c {
+            // Ruby's `^` is a line start that is not the end of the string.
+            '^' => out.push_str("(?:^(?!\\z)|\\A)"),
+            ')' => {
+                fold = folds.pop().unwrap_or(false);
+                out.push(c);
+            }
             '[' => {
                 in_class = true;
                 out.push(c);
@@ -169,14 +196,38 @@ pub(crate) fn translate_ruby_regex(src: &str) -> String {
                     j += 1;
                 }
                 if !flags.is_empty() && j < chars.len() && (chars[j] == ':' || chars[j] == ')') {
+                    // `i` before a `-` turns folding on, after it off.
+                    let on = match (flags.find('i'), flags.find('-')) {
+                        (Some(at), Some(minus)) => Some(at < minus),
+                        (Some(_), None) => Some(true),
+                        _ => None,
+                    };
+                    if chars[j] == ':' {
+                        // A group with its own flags.
+                        folds.push(fold);
+                    }
+                    if let Some(on) = on {
+                        fold = on;
+                    }
                     out.push_str("(?");
                     out.push_str(&flags);
-                    i = j;
+                    if chars[j] == ')' {
+                        // `(?i)`: flags to the end of the enclosing group.
+                        out.push(')');
+                        i = j + 1;
+                    } else {
+                        i = j;
+                    }
                 } else {
+                    folds.push(fold);
                     out.push('(');
                     i += 1;
                 }
                 continue;
+            }
+            '(' => {
+                folds.push(fold);
+                out.push(c);
             }
             _ => out.push(c),
         }
