@@ -265,6 +265,7 @@ mod tests {
             noop: false,
             catalog: c,
             files: None,
+            content: Vec::new(),
         }
     }
 

@@ -36,6 +36,8 @@ pub struct Fetcher {
     base: String,
     token_path: PathBuf,
     cache: PathBuf,
+    attempts: u32,
+    backoff: Duration,
 }
 
 impl Fetcher {
@@ -66,7 +68,17 @@ impl Fetcher {
             base: base.trim_end_matches('/').to_string(),
             token_path,
             cache,
+            attempts: ATTEMPTS,
+            backoff: FIRST_BACKOFF,
         })
+    }
+
+    /// Tries each file `attempts` times, waiting `backoff` (doubling)
+    /// between tries.
+    pub fn with_retries(mut self, attempts: u32, backoff: Duration) -> Fetcher {
+        self.attempts = attempts.max(1);
+        self.backoff = backoff;
+        self
     }
 
     /// The cached file of `sha256`.
@@ -89,9 +101,9 @@ impl Fetcher {
         if target.is_file() {
             return Ok(target);
         }
-        let mut backoff = FIRST_BACKOFF;
+        let mut backoff = self.backoff;
         let mut last = String::new();
-        for attempt in 1..=ATTEMPTS {
+        for attempt in 1..=self.attempts {
             match self.once(r, &target).await {
                 Ok(()) => return Ok(target),
                 Err(e) => {
@@ -99,12 +111,12 @@ impl Fetcher {
                     last = e;
                 }
             }
-            if attempt < ATTEMPTS {
+            if attempt < self.attempts {
                 tokio::time::sleep(backoff).await;
                 backoff *= 2;
             }
         }
-        Err(fail(format!("{last} (after {ATTEMPTS} attempts)")))
+        Err(fail(format!("{last} (after {} attempts)", self.attempts)))
     }
 
     async fn once(&self, r: &ContentRef, target: &Path) -> Result<(), String> {
