@@ -76,6 +76,11 @@ pub struct ControllerArgs {
     /// the node).
     #[arg(long)]
     pub content_agent_service_account: Option<String>,
+    /// The audience the agents' tokens must be for (a projected token of
+    /// this audience is useless against the API server); default: the
+    /// API server's own.
+    #[arg(long)]
+    pub content_token_audience: Option<String>,
     /// Run without leader election (only ever run one replica then).
     #[arg(long)]
     pub no_leader_election: bool,
@@ -334,6 +339,7 @@ pub fn controller(args: ControllerArgs) -> u8 {
                 let (ns, name) = sa.split_once(':').unwrap_or(("default", sa));
                 format!("system:serviceaccount:{ns}:{name}")
             }),
+            token_audience: args.content_token_audience.clone(),
         }),
         (Some(_), _, _) => {
             eprintln!("Error: --content-addr needs --content-tls-cert and --content-tls-key");

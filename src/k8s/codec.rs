@@ -286,6 +286,59 @@ mod tests {
     }
 
     #[test]
+    fn the_digest_covers_the_content_listed_by_checksum() {
+        let catalog = catalog_with(vec![("source", "puppet:///modules/m/big".into())]);
+        let tar = b"a tar+gzip of the directories";
+        let tar_digest = kuppet_artifact::sha256_digest(tar);
+        let listed = crate::k8s::crd::ContentRef {
+            path: "m/files/big".into(),
+            sha256: "a".repeat(64),
+            size: 1 << 20,
+            mode: 0o644,
+        };
+        let mut spec = spec_for(&catalog, false);
+        spec.files = Some(BASE64.encode(tar));
+        spec.content = vec![listed.clone()];
+        let files = files_digest(Some(&tar_digest), &spec.content);
+        assert_ne!(files.as_deref(), Some(tar_digest.as_str()));
+        spec.digest = with_files(&spec.digest, files.as_deref());
+        assert!(decode(&spec).is_ok());
+        // Another checksum, size, mode or path under the same digest: refused.
+        for changed in [
+            crate::k8s::crd::ContentRef {
+                sha256: "b".repeat(64),
+                ..listed.clone()
+            },
+            crate::k8s::crd::ContentRef {
+                size: 1,
+                ..listed.clone()
+            },
+            crate::k8s::crd::ContentRef {
+                mode: 0o4755,
+                ..listed.clone()
+            },
+            crate::k8s::crd::ContentRef {
+                path: "m/files/other".into(),
+                ..listed.clone()
+            },
+        ] {
+            spec.content = vec![changed];
+            assert!(matches!(
+                decode(&spec),
+                Err(CodecError::DigestMismatch { .. })
+            ));
+        }
+        // The list dropped: refused too.
+        spec.content.clear();
+        assert!(matches!(
+            decode(&spec),
+            Err(CodecError::DigestMismatch { .. })
+        ));
+        // Without a list the digest is the tar's alone, as before lists existed.
+        assert_eq!(files_digest(Some(&tar_digest), &[]), Some(tar_digest));
+    }
+
+    #[test]
     fn digest_ignores_what_changes_on_every_compile() {
         let a = catalog_with(vec![("content", "hi".into())]);
         let mut b = a.clone();

@@ -174,14 +174,22 @@ pub struct TokenReviewer {
     /// `system:serviceaccount:NS:NAME` of the agents; None accepts any
     /// ServiceAccount whose token is bound to a pod on a node.
     agent_user: Option<String>,
+    /// The audience the agents' tokens are for (None: the API server's;
+    /// then the agents send the token they also use with the API server).
+    audience: Option<String>,
     cache: Mutex<HashMap<String, (Identity, Instant)>>,
 }
 
 impl TokenReviewer {
-    pub fn new(client: kube::Client, agent_user: Option<String>) -> TokenReviewer {
+    pub fn new(
+        client: kube::Client,
+        agent_user: Option<String>,
+        audience: Option<String>,
+    ) -> TokenReviewer {
         TokenReviewer {
             client,
             agent_user,
+            audience,
             cache: Mutex::default(),
         }
     }
@@ -192,7 +200,7 @@ impl TokenReviewer {
         let review = TokenReview {
             spec: TokenReviewSpec {
                 token: Some(token.to_string()),
-                ..Default::default()
+                audiences: self.audience.clone().map(|a| vec![a]),
             },
             ..Default::default()
         };

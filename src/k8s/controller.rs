@@ -91,6 +91,8 @@ pub struct ContentOptions {
     /// `system:serviceaccount:NS:NAME` of the agents (none: any
     /// ServiceAccount with a node-bound token).
     pub agent_user: Option<String>,
+    /// The audience of the agents' tokens (none: the API server's).
+    pub token_audience: Option<String>,
 }
 
 /// Why the controller stopped.
@@ -1275,6 +1277,7 @@ async fn run_leader(
             let auth = Arc::new(crate::k8s::content::TokenReviewer::new(
                 client.clone(),
                 c.agent_user.clone(),
+                c.token_audience.clone(),
             ));
             tracing::info!(addr = %c.addr, "serving content by checksum");
             Some(AbortOnDrop(tokio::spawn(crate::k8s::content::serve(
