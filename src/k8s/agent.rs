@@ -154,6 +154,9 @@ pub fn decide(
     if let Some(Err(e)) = nc.spec.files.as_deref().map(files::decode) {
         return CatalogDecision::Invalid(e);
     }
+    if let Some(e) = nc.spec.content.iter().find_map(fetch::check_ref) {
+        return CatalogDecision::Invalid(e);
+    }
     CatalogDecision::New(Box::new(CachedCatalog {
         digest: nc.spec.digest.clone(),
         generation: nc.metadata.generation.unwrap_or(0),

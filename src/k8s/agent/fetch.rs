@@ -29,6 +29,34 @@ pub enum FetchError {
     },
 }
 
+/// Why a content reference of a catalog is unusable: not a SHA-256, or a
+/// path outside the modulepath layout (`MODULE/files/...`, no `.`, `..` or
+/// empty segment).
+pub fn check_ref(r: &ContentRef) -> Option<String> {
+    let hex = r.sha256.len() == 64
+        && r.sha256
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    if !hex {
+        return Some(format!(
+            "spec.content lists {:?} with {:?}, not a lowercase SHA-256",
+            r.path, r.sha256
+        ));
+    }
+    let segments: Vec<&str> = r.path.split('/').collect();
+    let sane = segments.len() >= 3
+        && segments[1] == "files"
+        && !segments
+            .iter()
+            .any(|s| s.is_empty() || *s == "." || *s == "..");
+    (!sane).then(|| {
+        format!(
+            "spec.content lists a file at {:?}, not MODULE/files/PATH",
+            r.path
+        )
+    })
+}
+
 /// Fetches content from the controller.
 #[derive(Debug, Clone)]
 pub struct Fetcher {
@@ -93,9 +121,8 @@ impl Fetcher {
             sha256: r.sha256.clone(),
             reason,
         };
-        let valid = r.sha256.len() == 64 && r.sha256.bytes().all(|b| b.is_ascii_hexdigit());
-        if !valid {
-            return Err(fail("not a SHA-256".into()));
+        if let Some(why) = check_ref(r) {
+            return Err(fail(why));
         }
         let target = self.cached(&r.sha256);
         if target.is_file() {
@@ -179,6 +206,46 @@ impl Fetcher {
             {
                 let _ = std::fs::remove_file(e.path());
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_outside_the_layout_or_without_a_digest_are_refused() {
+        let ok = ContentRef {
+            path: "m/files/big".into(),
+            sha256: "a".repeat(64),
+            size: 1,
+            mode: 0o644,
+        };
+        assert_eq!(check_ref(&ok), None);
+        for path in [
+            "m/files/../../etc/shadow",
+            "m/files/",
+            "m/manifests/x",
+            "/m/files/x",
+            "m",
+        ] {
+            let bad = ContentRef {
+                path: path.into(),
+                ..ok.clone()
+            };
+            assert!(check_ref(&bad).is_some(), "{path}");
+        }
+        for sha in [
+            "A".repeat(64),
+            "a".repeat(63),
+            format!("{}/", "a".repeat(63)),
+        ] {
+            let bad = ContentRef {
+                sha256: sha.clone(),
+                ..ok.clone()
+            };
+            assert!(check_ref(&bad).is_some(), "{sha}");
         }
     }
 }
