@@ -29,6 +29,9 @@ const REVIEW_TTL: Duration = Duration::from_secs(60);
 const MAX_HEAD: usize = 8 * 1024;
 /// How long a client may take to send its request.
 const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// Connections served at once; more wait for a turn (a fleet fetching a
+/// new large file at once shares the controller's disk and network).
+const MAX_CONNECTIONS: usize = 64;
 
 /// The content each node's catalog references, by digest, and where it is.
 #[derive(Debug, Clone)]
@@ -315,11 +318,16 @@ pub async fn serve(
     store: Store,
 ) {
     let acceptor = tokio_rustls::TlsAcceptor::from(tls);
+    let turns = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
+        let Ok(turn) = turns.clone().acquire_owned().await else {
+            return;
+        };
         match listener.accept().await {
             Ok((stream, peer)) => {
                 let (acceptor, auth, store) = (acceptor.clone(), auth.clone(), store.clone());
                 tokio::spawn(async move {
+                    let _turn = turn;
                     let result = async {
                         let stream = tokio::time::timeout(READ_TIMEOUT, acceptor.accept(stream))
                             .await
