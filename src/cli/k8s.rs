@@ -346,6 +346,13 @@ pub fn controller(args: ControllerArgs) -> u8 {
             return 1;
         }
     };
+    // A bad certificate or key stops the controller now, not once it leads.
+    if let Some(c) = &content
+        && let Err(err) = k8s::content::tls_config(&c.tls_cert, &c.tls_key)
+    {
+        eprintln!("Error: --content-tls-cert/--content-tls-key: {err}");
+        return 1;
+    }
     let options = k8s::controller::ControllerOptions {
         compile: k8s::controller::compile::CompileSettings {
             workers: args.compile_workers.filter(|n| *n > 0).unwrap_or_else(|| {

@@ -299,7 +299,12 @@ pub fn tls_config(
     if chain.is_empty() {
         return Err(pem(cert, &"no CERTIFICATE in it"));
     }
-    let key_der = PrivateKeyDer::from_pem_slice(&read(key)?).map_err(|e| pem(key, &e))?;
+    let key_der = PrivateKeyDer::from_pem_slice(&read(key)?).map_err(|e| {
+        pem(
+            key,
+            &format!("no private key (PEM: PKCS#8, PKCS#1 or SEC1) read from it: {e}"),
+        )
+    })?;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let config = rustls::ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
