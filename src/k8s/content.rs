@@ -38,6 +38,7 @@ const MAX_CONNECTIONS: usize = 64;
 pub struct Store {
     limits: Limits,
     nodes: Arc<Mutex<HashMap<String, NodeContent>>>,
+    metrics: Arc<crate::k8s::metrics::ControllerMetrics>,
 }
 
 /// One node's referenced content: its current catalog's, and its previous
@@ -61,7 +62,14 @@ impl Store {
         Store {
             limits,
             nodes: Arc::default(),
+            metrics: Arc::default(),
         }
+    }
+
+    /// Counts the endpoint's answers in `metrics`.
+    pub fn with_metrics(mut self, metrics: Arc<crate::k8s::metrics::ControllerMetrics>) -> Store {
+        self.metrics = metrics;
+        self
     }
 
     /// What a compile inlines and what it references.
@@ -407,8 +415,18 @@ where
         None => Ok(Identity::Invalid),
         Some(t) => auth.identify(&t).await,
     };
-    match decide(who, sha256, store) {
-        Decision::Serve(located) => serve_file(&mut stream, &located).await,
+    let decision = decide(who, sha256, store);
+    let m = &store.metrics;
+    match &decision {
+        // Counted once the file is found unchanged.
+        Decision::Serve(_) => {}
+        Decision::Unauthenticated => m.content_unauthenticated.inc(),
+        Decision::Forbidden(_) => m.content_forbidden.inc(),
+        Decision::NotFound => m.content_not_found.inc(),
+        Decision::Unavailable(_) => m.content_unavailable.inc(),
+    }
+    match decision {
+        Decision::Serve(located) => serve_file(&mut stream, &located, m).await,
         Decision::Unauthenticated => {
             write_text(&mut stream, 401, "a valid bearer token is required\n").await
         }
@@ -422,7 +440,11 @@ where
 
 /// Sends the file when it is still what was hashed; 404 when it changed
 /// (a newer catalog with its new digest follows).
-async fn serve_file<S>(stream: &mut S, located: &Located) -> std::io::Result<()>
+async fn serve_file<S>(
+    stream: &mut S,
+    located: &Located,
+    metrics: &crate::k8s::metrics::ControllerMetrics,
+) -> std::io::Result<()>
 where
     S: tokio::io::AsyncWrite + Unpin,
 {
@@ -435,6 +457,7 @@ where
         Err(_) => None,
     };
     let Some(file) = file else {
+        metrics.content_not_found.inc();
         return write_text(
             stream,
             404,
@@ -447,8 +470,10 @@ where
         located.stamp.len
     );
     stream.write_all(head.as_bytes()).await?;
+    metrics.content_served.inc();
     let mut limited = file.take(located.stamp.len);
-    tokio::io::copy(&mut limited, stream).await?;
+    let sent = tokio::io::copy(&mut limited, stream).await?;
+    metrics.content_bytes.add(sent);
     stream.shutdown().await
 }
 

@@ -1272,7 +1272,8 @@ async fn run_leader(
                     source,
                 })?;
             let store =
-                crate::k8s::content::Store::new(files::Limits::referencing(c.max_file_bytes));
+                crate::k8s::content::Store::new(files::Limits::referencing(c.max_file_bytes))
+                    .with_metrics(metrics.clone());
             planner = planner.with_content(store.clone());
             let auth = Arc::new(crate::k8s::content::TokenReviewer::new(
                 client.clone(),

@@ -212,7 +212,8 @@ fn fetcher(base: &str, token: &str, dir: &Path) -> Fetcher {
 #[tokio::test]
 async fn content_travels_over_https_to_its_own_node_only_and_is_verified() {
     let (env, bundle) = environment(&[("big.bin", big('z')), ("small", "s".into())]);
-    let store = Store::default();
+    let metrics = Arc::new(crate::k8s::metrics::ControllerMetrics::default());
+    let store = Store::default().with_metrics(metrics.clone());
     store.set_node("node-a", Some(&bundle));
     let tls = tls_config(&fixture("server.crt"), &fixture("server.key")).expect("tls");
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("binds");
@@ -265,6 +266,20 @@ async fn content_travels_over_https_to_its_own_node_only_and_is_verified() {
     let fresh = fetcher(&base, "tok-node-a", &work.path().join("fresh"));
     let err = fresh.fetch(&r).await.expect_err("changed");
     assert!(err.to_string().contains("changed"), "{err}");
+    // Each attempt counted by its answer (two attempts per failed fetch).
+    let counts = [
+        metrics.content_served.get(),
+        metrics.content_unauthenticated.get(),
+        metrics.content_forbidden.get(),
+        metrics.content_not_found.get(),
+    ];
+    assert_eq!(counts, [1, 2, 2, 4]);
+    assert_eq!(metrics.content_bytes.get(), r.size);
+    assert!(
+        metrics
+            .render()
+            .contains("kuppet_content_requests_total{code=\"403\"} 2")
+    );
     server.abort();
 }
 
