@@ -97,6 +97,13 @@ impl Store {
         }
     }
 
+    /// Forgets nodes that no longer exist (their agents read nothing more).
+    pub fn retain_nodes(&self, names: &std::collections::HashSet<String>) {
+        if let Ok(mut nodes) = self.nodes.lock() {
+            nodes.retain(|n, _| names.contains(n));
+        }
+    }
+
     /// Where the content `sha256` of `node`'s catalog is.
     pub fn locate(&self, node: &str, sha256: &str) -> Option<Located> {
         let nodes = self.nodes.lock().ok()?;

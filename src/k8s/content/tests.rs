@@ -89,6 +89,13 @@ fn a_node_reads_only_the_content_its_own_catalog_references() {
         decide(Err("down".into()), sha_a, &store),
         Decision::Unavailable(_)
     ));
+    // A deleted node's agent reads nothing more.
+    store.retain_nodes(&["node-b".to_string()].into_iter().collect());
+    assert_eq!(decide(agent("node-a"), sha_a, &store), Decision::NotFound);
+    assert!(matches!(
+        decide(agent("node-b"), sha_b, &store),
+        Decision::Serve(_)
+    ));
 }
 
 #[test]

@@ -494,6 +494,7 @@ impl Planner {
         if let Ok(mut o) = self.outcomes.lock() {
             o.retain(|n, _| names.contains(n));
         }
+        self.content.retain_nodes(names);
     }
 
     /// [`Planner::plan_granted`] without grants (tests of other concerns).
