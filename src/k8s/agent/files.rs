@@ -4,7 +4,8 @@
 //! the artifact unpacker's rules (files and directories only, nothing
 //! outside the tree, caps), into a directory named by their digest under
 //! its temporary directory, and serves the URLs from it as `kuppet apply`
-//! serves a modulepath.
+//! serves a modulepath. Files the catalog lists by checksum
+//! (`spec.content`, fetched by `agent::fetch`) are copied into that tree.
 
 use crate::k8s::agent::fetch::FetchError;
 use crate::k8s::crd::ContentRef;

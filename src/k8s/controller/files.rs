@@ -8,8 +8,12 @@
 //! the NodeCatalog carries it base64-encoded in `spec.files` and its digest
 //! is part of the catalog's digest, so a changed file re-runs the agent.
 //! The agent unpacks it (with the artifact unpacker's rules) and serves the
-//! same URLs from it. Sources of other mounts, or under inline Manifests
-//! without an environment, are left to the agent's own file server.
+//! same URLs from it. With a content endpoint ([`Limits::referencing`]),
+//! only small files are packed; the others are listed by SHA-256 in
+//! `spec.content` (part of the digest too) and the agent fetches them from
+//! the controller (`k8s::content`). Sources of other mounts, or under
+//! inline Manifests without an environment, are left to the agent's own
+//! file server.
 
 use crate::k8s::crd::ContentRef;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
