@@ -30,6 +30,9 @@ pub const INLINE_FILE: u64 = 16 * 1024;
 /// With a content endpoint: the most bytes inline in one catalog; the
 /// files past it are fetched by checksum.
 pub const INLINE_TOTAL: u64 = 128 * 1024;
+/// With a content endpoint: the most files one catalog lists by checksum
+/// (each entry takes some 150 bytes of the NodeCatalog).
+pub const MAX_REFERENCES: usize = 2000;
 /// With a content endpoint: the default largest file fetched by checksum.
 pub const REFERENCED_FILE: u64 = 256 * 1024 * 1024;
 
@@ -126,6 +129,10 @@ pub enum FilesError {
         bytes: u64,
         max: u64,
     },
+    #[error(
+        "the puppet:/// sources of {resource} and the others name more than {max} large files, more than a NodeCatalog can list: pack them into an archive"
+    )]
+    TooManyFiles { resource: String, max: usize },
     #[error("could not read {path} for {resource}: {reason}")]
     Read {
         resource: String,
@@ -229,6 +236,12 @@ pub fn bundle(
                     path: name.clone(),
                     bytes: len,
                     max,
+                });
+            }
+            Some(_) if content.len() >= MAX_REFERENCES => {
+                return Err(FilesError::TooManyFiles {
+                    resource: resource.clone(),
+                    max: MAX_REFERENCES,
                 });
             }
             Some(_) => {
@@ -607,5 +620,35 @@ mod tests {
             b.content.last().map(|c| c.path.clone()),
             Some(format!("m/files/d/f{:02}", n - 1))
         );
+    }
+
+    #[test]
+    fn a_catalog_lists_a_bounded_number_of_files_by_checksum() {
+        let modules = tempfile::tempdir().expect("tempdir");
+        for i in 0..=MAX_REFERENCES {
+            write(modules.path(), &format!("m/files/d/f{i:05}"), "x");
+        }
+        let c = catalog(
+            r#"{"type":"File","title":"/d","parameters":{"source":"puppet:///modules/m/d","recurse":true}}"#,
+        );
+        // Nothing inline: every file is referenced.
+        let limits = Limits {
+            inline_file: 0,
+            inline_total: 0,
+            referenced_file: Some(1 << 20),
+        };
+        let err = bundle(&c, &[modules.path().to_path_buf()], limits).expect_err("too many");
+        assert_eq!(
+            err,
+            FilesError::TooManyFiles {
+                resource: "File[/d]".into(),
+                max: MAX_REFERENCES
+            }
+        );
+        std::fs::remove_file(modules.path().join("m/files/d/f00000")).expect("rm");
+        let b = bundle(&c, &[modules.path().to_path_buf()], limits)
+            .expect("bundles")
+            .expect("files");
+        assert_eq!(b.content.len(), MAX_REFERENCES);
     }
 }
