@@ -104,6 +104,10 @@ pub enum Param {
     Rest(Rc<str>),
     /// `(a, b)`: destructures one argument.
     Nested(Vec<Param>),
+    /// `&block` (methods only): the block the call passed, which the
+    /// interpreter supports only when there is none (then `nil`, which
+    /// `&block` passes on as no block).
+    Block(Rc<str>),
 }
 
 /// `begin ... rescue ... else ... ensure ... end`.

@@ -599,6 +599,9 @@ impl<'h> Interp<'h> {
         blk: Option<&Blk>,
     ) -> R<RValue> {
         if let Some(def) = self.methods.get(name).cloned() {
+            if blk.is_some() && def.params.iter().any(|p| matches!(p, Param::Block(_))) {
+                return self.unsupported("passing a block to a method the template defines");
+            }
             return self.call_def(&def, args);
         }
         self.send(RValue::Wrapper, name, args, blk)
@@ -683,6 +686,8 @@ impl<'h> Interp<'h> {
                     extra = 0;
                     self.bind_local(n, RValue::array(rest));
                 }
+                // Only a call without a block gets here (`call_self`).
+                Param::Block(n) => self.bind_local(n, RValue::Nil),
             }
         }
         Ok(RValue::Nil)
@@ -761,7 +766,7 @@ impl<'h> Interp<'h> {
     fn bind_block_params(&mut self, params: &[Param], args: Vec<RValue>) {
         let fixed = params
             .iter()
-            .filter(|p| !matches!(p, Param::Rest(_)))
+            .filter(|p| !matches!(p, Param::Rest(_) | Param::Block(_)))
             .count();
         let mut extra = args.len().saturating_sub(fixed);
         let mut it = args.into_iter();
@@ -784,6 +789,7 @@ impl<'h> Interp<'h> {
                     extra = 0;
                     self.bind_local(n, RValue::array(rest));
                 }
+                Param::Block(n) => self.bind_local(n, RValue::Nil),
             }
         }
     }

@@ -2,8 +2,10 @@
 //! renders them: Ruby's ERB with trim mode `-`, the scope's variables as
 //! instance variables (`@name`), and `scope` for lookups and Puppet functions.
 //!
-//! kuppet cannot run Ruby, so this module interprets the subset of Ruby that
-//! templates use: [`scan`] splits the template into text and tags, [`lexer`]
+//! This module interprets the subset of Ruby that templates use, without
+//! Ruby (fast, and byte-identical to Puppet on the templates of the
+//! real-world harness); the compiler renders what it does not know in the
+//! embedded Ruby instead (`kuppet-ruby`, `docs/ruby-functions.md`): [`scan`] splits the template into text and tags, [`lexer`]
 //! and [`parser`] read the Ruby into an [`ast`], and [`interp`] evaluates it
 //! with Ruby's semantics ([`value`], [`format`], and the core classes'
 //! methods under [`methods`]). [`puppet`] connects it to the compiler.

@@ -193,7 +193,7 @@ impl<'f> Parser<'f> {
     fn declare_params(&mut self, params: &[Param]) {
         for p in params {
             match p {
-                Param::Name(n) | Param::Optional(n, _) | Param::Rest(n) => {
+                Param::Name(n) | Param::Optional(n, _) | Param::Rest(n) | Param::Block(n) => {
                     if let Some((names, _)) = self.locals.last_mut() {
                         names.insert(n.clone());
                     }

@@ -136,6 +136,10 @@ impl<'a> Compiler<'a> {
         m: &'a Manifest,
     ) -> EResult<Value> {
         let name = name.trim_start_matches("::");
+        #[cfg(feature = "ruby")]
+        if name == crate::ruby::RUBY_BLOCK_FUNCTION {
+            return self.call_ruby_block(args, e, f, m);
+        }
         // Puppet-language functions first (they may shadow nothing built in).
         if let Some(def) = self.find_function(name) {
             return self.call_puppet_function(def, args, e, m);
@@ -405,6 +409,20 @@ impl<'a> Compiler<'a> {
             #[cfg(feature = "ruby")]
             None => self.ruby_function_exists(name),
             #[cfg(not(feature = "ruby"))]
+            None => false,
+        }
+    }
+
+    /// Whether `name` is a function of kuppet's own or of the Puppet
+    /// language (not a module's Ruby function), called with a lambda.
+    #[cfg(feature = "ruby")]
+    pub(crate) fn native_function_exists(&mut self, name: &str) -> bool {
+        if self.find_function(name).is_some() {
+            return true;
+        }
+        match functions::lookup(name, true) {
+            Some(Found::Module { file, .. }) => self.module_file_exists(file),
+            Some(_) => name != crate::epp::EPP_TEXT,
             None => false,
         }
     }

@@ -89,6 +89,23 @@ pub(crate) fn translate(template: &str) -> Result<String, String> {
         if kind == '|' && !first {
             return Err("EPP parameters must come first in the template".into());
         }
+        if kind == '#' {
+            // A comment is not a break in the text: `<%-` after it trims
+            // the blanks before it too. `<%#-` trims the blanks before
+            // the comment; `%%>` does not close it.
+            let inner = &after[1..];
+            let Some(close) = find_comment_close(inner) else {
+                return Err("Unbalanced epp comment: no closing %>".into());
+            };
+            if inner.starts_with('-') {
+                let trimmed = text.trim_end_matches([' ', '\t']).len();
+                text.truncate(trimmed);
+            }
+            skip_newline = inner[..close].ends_with('-');
+            rest = &inner[close + 2..];
+            first = false;
+            continue;
+        }
         let closing = if kind == '|' { "|%>" } else { "%>" };
         let Some(close) = after[inner_start..].find(closing) else {
             return Err("Unbalanced epp tag: no closing %>".into());
@@ -110,7 +127,6 @@ pub(crate) fn translate(template: &str) -> Result<String, String> {
                     body.push_str(code);
                     body.push_str(")\n");
                 }
-                '#' => {}
                 _ => {
                     body.push_str(code);
                     body.push('\n');
@@ -144,6 +160,14 @@ fn find_params_close(s: &str) -> Option<(usize, usize, bool)> {
         from = at + 1;
     }
     None
+}
+
+/// Where a comment's text (after `<%#`) ends: the first `%>` not
+/// preceded by `%` (so `<%#%>` is empty and `%%>` stays inside).
+fn find_comment_close(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    (0..b.len().saturating_sub(1))
+        .find(|&i| b[i] == b'%' && b[i + 1] == b'>' && (i == 0 || b[i - 1] != b'%'))
 }
 
 /// The first `<%` that is not the escape `<%%`.

@@ -34,11 +34,11 @@ pub(crate) enum TemplateKind {
 }
 
 /// The calling scope of a template.
-struct ScopeHost<'c, 'a> {
-    c: &'c mut Compiler<'a>,
-    f: &'c mut Frame,
-    e: &'a Expr,
-    m: &'a Manifest,
+pub(crate) struct ScopeHost<'c, 'a> {
+    pub(crate) c: &'c mut Compiler<'a>,
+    pub(crate) f: &'c mut Frame,
+    pub(crate) e: &'a Expr,
+    pub(crate) m: &'a Manifest,
 }
 
 impl<'a> ScopeHost<'_, 'a> {
@@ -73,14 +73,7 @@ impl<'a> ScopeHost<'_, 'a> {
 
     fn qualified(&self, fqn: &str) -> Option<Value> {
         if let Some(setting) = fqn.strip_prefix("settings::") {
-            return match setting {
-                "environment" => Some(Value::string(self.c.environment.as_str())),
-                "certname" => {
-                    self.c.reads.note(crate::reads::Input::NodeName);
-                    Some(Value::string(self.c.node.as_str()))
-                }
-                _ => None,
-            };
+            return self.c.setting(setting);
         }
         let Some((class, var)) = fqn.rsplit_once("::") else {
             return self.c.scopes[TOP].vars.get(fqn).cloned();
@@ -250,10 +243,8 @@ impl<'a> Compiler<'a> {
                 )));
             }
             TEMPLATE_DEPTH.with(|d| d.set(depth + 1));
-            let rendered = Template::parse(&label, &text).and_then(|t| {
-                let mut host = ScopeHost { c: self, f, e, m };
-                t.render(&mut host)
-            });
+            let file = (kind == TemplateKind::File).then_some(label.as_str());
+            let rendered = self.render_erb(file, &label, &text, e, f, m);
             TEMPLATE_DEPTH.with(|d| d.set(depth));
             if depth == 0 {
                 STORED.with(|s| s.borrow_mut().clear());
@@ -273,6 +264,255 @@ impl<'a> Compiler<'a> {
             }
         }
         Ok(Value::string(out))
+    }
+}
+
+/// Which interpreter renders templates (`KUPPET_ERB`): `native` only,
+/// `ruby` only, or (the default) native first and the embedded Ruby for a
+/// template whose Ruby the native interpreter does not know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Engine {
+    Native,
+    Ruby,
+    Auto,
+}
+
+fn engine() -> Engine {
+    static ENGINE: std::sync::OnceLock<Engine> = std::sync::OnceLock::new();
+    *ENGINE.get_or_init(|| match std::env::var("KUPPET_ERB").as_deref() {
+        Ok("native") => Engine::Native,
+        Ok("ruby") if cfg!(feature = "ruby") => Engine::Ruby,
+        _ => Engine::Auto,
+    })
+}
+
+/// Whether the native interpreter's failure is one the embedded Ruby may
+/// not share: Ruby it does not know, or does not parse.
+/// Integers beyond 64 bits are not given to Ruby: its Bignum arithmetic
+/// (`2 ** 9999999999`, `1 << 9999999999`) runs in C, where the watchdog
+/// cannot stop it, for as long and as large as the template asks.
+fn ruby_may_render(err: &ErbError) -> bool {
+    match err.kind {
+        ErrorKind::Syntax => true,
+        ErrorKind::Unsupported => {
+            !(err.message.contains("Bignum") || err.message.contains("big integers"))
+        }
+        _ => false,
+    }
+}
+
+impl<'a> Compiler<'a> {
+    fn render_native(
+        &mut self,
+        label: &str,
+        text: &str,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> Result<String, ErbError> {
+        Template::parse(label, text).and_then(|t| {
+            let mut host = ScopeHost { c: self, f, e, m };
+            t.render(&mut host)
+        })
+    }
+
+    /// Renders one template with the interpreter `KUPPET_ERB` chose
+    /// (`file` is None for an inline template); with `KUPPET_ERB_COMPARE`
+    /// set, renders it both ways and records the comparison.
+    fn render_erb(
+        &mut self,
+        file: Option<&str>,
+        label: &str,
+        text: &str,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> Result<String, ErbError> {
+        #[cfg(feature = "ruby")]
+        if let Some(log) = compare::log() {
+            // A template rendered from a template renders with its
+            // caller's interpreter (the objects its caller stored with
+            // `scope.setvar` are that interpreter's), counted in the caller.
+            return match compare::nested() {
+                Some(true) => self.render_erb_ruby(file, label, text, e, f, m),
+                Some(false) => self.render_native(label, text, e, f, m),
+                None => compare::both(
+                    self,
+                    log,
+                    engine() == Engine::Ruby,
+                    file,
+                    label,
+                    text,
+                    e,
+                    f,
+                    m,
+                ),
+            };
+        }
+        match engine() {
+            Engine::Native => self.render_native(label, text, e, f, m),
+            #[cfg(feature = "ruby")]
+            Engine::Ruby => self.render_erb_ruby(file, label, text, e, f, m),
+            #[cfg(feature = "ruby")]
+            Engine::Auto => match self.render_native(label, text, e, f, m) {
+                Err(native) if ruby_may_render(&native) => {
+                    match self.render_erb_ruby(file, label, text, e, f, m) {
+                        Ok(s) => Ok(s),
+                        // Both refuse a template that is not Ruby: the native
+                        // interpreter's message is Puppet's.
+                        Err(ruby)
+                            if ruby.kind == ErrorKind::Syntax
+                                && native.kind == ErrorKind::Syntax =>
+                        {
+                            Err(native)
+                        }
+                        Err(ruby) => Err(ruby),
+                    }
+                }
+                r => r,
+            },
+            #[cfg(not(feature = "ruby"))]
+            _ => {
+                let _ = (file, ruby_may_render as fn(&ErbError) -> bool);
+                self.render_native(label, text, e, f, m)
+            }
+        }
+    }
+}
+
+/// Whether templates render both ways (`KUPPET_ERB_COMPARE`).
+#[cfg(feature = "ruby")]
+pub(crate) fn comparing() -> bool {
+    compare::log().is_some()
+}
+
+/// `KUPPET_ERB_COMPARE=FILE`: every template rendered both ways, one line
+/// per render appended to FILE (template, equal, native ns, Ruby ns, errors);
+/// the outputs of renders that differ go to `FILE.d/`.
+#[cfg(feature = "ruby")]
+mod compare {
+    use super::*;
+    use std::io::Write;
+    use std::time::Instant;
+
+    thread_local! {
+        /// While a template renders both ways: whether Ruby renders now.
+        static OUTER: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
+        /// The templates (by their text's hash) Ruby rendered before in
+        /// this process (it compiles a template once).
+        static SEEN: RefCell<rustc_hash::FxHashSet<u64>> = RefCell::new(Default::default());
+    }
+
+    pub(super) fn nested() -> Option<bool> {
+        OUTER.get()
+    }
+
+    pub(super) fn log() -> Option<&'static str> {
+        static LOG: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+        LOG.get_or_init(|| {
+            std::env::var("KUPPET_ERB_COMPARE")
+                .ok()
+                .filter(|s| !s.is_empty())
+        })
+        .as_deref()
+    }
+
+    fn append(log: &str, line: &str) {
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+        {
+            let _ = f.write_all(line.as_bytes());
+        }
+    }
+
+    fn clean(s: &str) -> String {
+        s.chars()
+            .map(|c| if c == '\t' || c == '\n' { ' ' } else { c })
+            .take(300)
+            .collect()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn both<'a>(
+        c: &mut Compiler<'a>,
+        log: &str,
+        ruby_first: bool,
+        file: Option<&str>,
+        label: &str,
+        text: &str,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> Result<String, ErbError> {
+        static WARM: std::sync::Once = std::sync::Once::new();
+        WARM.call_once(|| {
+            let t = Instant::now();
+            let ok = kuppet_ruby::warm_up().is_ok();
+            append(
+                log,
+                &format!("#vm-start\t{ok}\t{}\n", t.elapsed().as_nanos()),
+            );
+        });
+        // Ruby first: the native interpreter writes a template's in-place
+        // changes of variables back to the scope (as Puppet's shared Ruby
+        // objects do), which the Ruby path does not; rendered second, the
+        // Ruby path would see them twice.
+        let first = SEEN.with(|s| {
+            use std::hash::{Hash, Hasher};
+            let mut h = rustc_hash::FxHasher::default();
+            (file, text).hash(&mut h);
+            s.borrow_mut().insert(h.finish())
+        });
+        let t = Instant::now();
+        OUTER.set(Some(true));
+        let ruby = c.render_erb_ruby(file, label, text, e, f, m);
+        let ruby_ns = t.elapsed().as_nanos();
+        let t = Instant::now();
+        OUTER.set(Some(false));
+        let native = c.render_native(label, text, e, f, m);
+        OUTER.set(None);
+        let native_ns = t.elapsed().as_nanos();
+        let equal = match (&native, &ruby) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        let err = |r: &Result<String, ErbError>| match r {
+            Ok(_) => "-".to_string(),
+            Err(x) => clean(&format!("{:?}: {}", x.kind, x.detail())),
+        };
+        let name = file.map_or_else(
+            || {
+                format!(
+                    "inline:{}",
+                    clean(&text.chars().take(60).collect::<String>())
+                )
+            },
+            str::to_string,
+        );
+        append(
+            log,
+            &format!(
+                "{name}\t{equal}\t{native_ns}\t{ruby_ns}\t{}\t{}\t{first}\n",
+                err(&native),
+                err(&ruby)
+            ),
+        );
+        if let (Ok(a), Ok(b)) = (&native, &ruby)
+            && a != b
+        {
+            let dir = format!("{log}.d");
+            let _ = std::fs::create_dir_all(&dir);
+            let key = format!(
+                "{:08x}",
+                crc32fast::hash(format!("{name}{a}{b}").as_bytes())
+            );
+            let _ = std::fs::write(format!("{dir}/{key}.name"), &name);
+            let _ = std::fs::write(format!("{dir}/{key}.native"), a);
+            let _ = std::fs::write(format!("{dir}/{key}.ruby"), b);
+        }
+        if ruby_first { ruby } else { native }
     }
 }
 

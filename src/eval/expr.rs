@@ -392,17 +392,27 @@ impl<'a> Compiler<'a> {
         None
     }
 
+    /// `$settings::NAME`: the environment, the node's name, and the server
+    /// settings' defaults a compile without a server sees (`server` is
+    /// `puppet`, the CA and report servers follow it, every port 8140).
+    /// Any other setting is undef.
+    pub(crate) fn setting(&self, name: &str) -> Option<Value> {
+        Some(match name {
+            "environment" => Value::string(self.environment.as_str()),
+            "certname" => {
+                self.reads.note(crate::reads::Input::NodeName);
+                Value::string(self.node.as_str())
+            }
+            "server" | "ca_server" | "report_server" => Value::string("puppet"),
+            "serverport" | "masterport" | "ca_port" | "report_port" => Value::Integer(8140),
+            _ => return None,
+        })
+    }
+
     fn lookup_qualified(&mut self, name: &str, m: &'a Manifest, e: &Expr) -> Value {
         let fqn = name.trim_start_matches("::");
         if let Some(setting) = fqn.strip_prefix("settings::") {
-            return match setting {
-                "environment" => Value::string(self.environment.as_str()),
-                "certname" => {
-                    self.reads.note(crate::reads::Input::NodeName);
-                    Value::string(self.node.as_str())
-                }
-                _ => Value::Undef,
-            };
+            return self.setting(setting).unwrap_or(Value::Undef);
         }
         let Some((class, var)) = fqn.rsplit_once("::") else {
             return self.scopes[TOP]

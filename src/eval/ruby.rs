@@ -464,6 +464,7 @@ impl<'a> Compiler<'a> {
             e,
             m,
             lambda,
+            template: false,
         };
         let outcome = kuppet_ruby::run(req, budget(), &mut bridge);
         let r = match outcome {
@@ -609,6 +610,9 @@ struct Bridge<'c, 'a, 'f> {
     e: &'a Expr,
     m: &'a Manifest,
     lambda: Option<&'a Lambda>,
+    /// Serving a template: variables and functions as the native ERB
+    /// interpreter's host sees them (`crate::erb::ScopeHost`).
+    template: bool,
 }
 
 impl Bridge<'_, '_, '_> {
@@ -630,6 +634,154 @@ impl Bridge<'_, '_, '_> {
     }
 }
 
+impl<'a> Bridge<'_, 'a, '_> {
+    fn scope_host(&mut self) -> crate::erb::ScopeHost<'_, 'a> {
+        crate::erb::ScopeHost {
+            c: self.c,
+            f: self.f,
+            e: self.e,
+            m: self.m,
+        }
+    }
+}
+
+/// The function a native function's lambda calls to run a Ruby block.
+pub(crate) const RUBY_BLOCK_FUNCTION: &str = "kuppet_internal::ruby_block";
+/// The file name of the lambdas kuppet makes for Ruby blocks.
+const RUBY_BLOCK_FILE: &str = "<Ruby block>";
+
+impl<'a> Compiler<'a> {
+    /// A Puppet lambda of as many parameters as the Ruby block takes (its
+    /// required ones, at least one when it takes a splat) whose body calls
+    /// the block `id` back in Ruby; with the call expression and manifest
+    /// it belongs to.
+    fn ruby_block_lambda(&mut self, id: u64, arity: i64) -> (&'a Lambda, &'a Expr, &'a Manifest) {
+        let n = if arity >= 0 {
+            arity
+        } else {
+            (-arity - 1).max(1)
+        };
+        let params: Vec<String> = (0..n.min(16)).map(|i| format!("$a{i}")).collect();
+        let source = format!(
+            "[].each |{}| {{ {RUBY_BLOCK_FUNCTION}({id}{}{}) }}\n",
+            params.join(", "),
+            if params.is_empty() { "" } else { ", " },
+            params.join(", ")
+        );
+        let parsed = kuppet_syntax::parse(RUBY_BLOCK_FILE, &source)
+            .unwrap_or_else(|d| panic!("kuppet's own lambda does not parse: {}", d.headline()));
+        let m: &'a Manifest = self.arena.alloc(parsed);
+        let e = &m.program.body[0];
+        match &e.kind {
+            kuppet_syntax::ast::ExprKind::CallMethod {
+                lambda: Some(l), ..
+            } => (l, e, m),
+            _ => unreachable!("kuppet's own lambda is a method call with a lambda"),
+        }
+    }
+
+    /// `kuppet_internal::ruby_block(id, args...)`: the body of such a lambda.
+    pub(crate) fn call_ruby_block(
+        &mut self,
+        args: Vec<Value>,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> EResult<Value> {
+        let Some(Value::Integer(id)) = args.first() else {
+            return Err(self.call_error("a Ruby block without its id", e, m));
+        };
+        let id = *id as u64;
+        let wires = args[1..].iter().map(|a| self.wire_of(a)).collect();
+        self.ruby_run(Request::Block { id, args: wires }, None, e, f, m)
+    }
+
+    /// Renders an ERB template in the embedded Ruby (Ruby's own ERB over a
+    /// wrapper like Puppet's), in the calling scope of `f`.
+    pub(crate) fn render_erb_ruby(
+        &mut self,
+        file: Option<&str>,
+        label: &str,
+        source: &str,
+        e: &'a Expr,
+        f: &mut Frame,
+        m: &'a Manifest,
+    ) -> Result<String, kuppet_erb::ErbError> {
+        use kuppet_erb::{ErbError, ErrorKind as ErbKind, RClass};
+        // As for functions: Ruby that may read the clock, randomness, the
+        // environment or files makes the catalog the node's own.
+        if let Some(why) = volatile_ruby(source) {
+            self.reads
+                .volatile(&format!("the template {label} rendered in Ruby {why}"));
+        }
+        let mut bridge = Bridge {
+            c: self,
+            f,
+            e,
+            m,
+            lambda: None,
+            template: true,
+        };
+        let req = Request::Template {
+            file: file.map(str::to_string),
+            source: source.to_string(),
+        };
+        let outcome = kuppet_ruby::run(req, budget(), &mut bridge);
+        let err = match outcome {
+            Ok(Ok(Wire::Str(s))) => {
+                kuppet_values::budget::check_size("a rendered template", s.len()).map_err(|x| {
+                    ErbError::new(ErbKind::Budget(x.code()), label, 0, x.to_string())
+                })?;
+                return Ok(s);
+            }
+            Ok(Ok(other)) => {
+                return Err(ErbError::new(
+                    ErbKind::Raised(RClass::TypeError),
+                    label,
+                    0,
+                    format!("the template rendered something else than a String: {other:?}"),
+                ));
+            }
+            Ok(Err(err)) => err,
+            Err(vm) => {
+                return Err(ErbError::new(
+                    ErbKind::Unsupported,
+                    label,
+                    0,
+                    format!("{vm}; Ruby's runtime (Debian: libruby3.1) must be installed"),
+                ));
+            }
+        };
+        let line = err.line.unwrap_or(0);
+        let at = err.file.clone().unwrap_or_else(|| label.to_string());
+        let kind = match &err.kind {
+            kuppet_ruby::ErrorKind::Budget => ErbKind::Budget("BUDGET_EXCEEDED"),
+            kuppet_ruby::ErrorKind::Kept(id) => {
+                match self.ruby.kept.get_mut(*id as usize).map(Option::take) {
+                    Some(Some(Flow::Error(x))) if x.code != "EVALUATION_ERROR" => {
+                        ErbKind::Budget(x.code)
+                    }
+                    _ => ErbKind::Raised(RClass::RuntimeError),
+                }
+            }
+            kuppet_ruby::ErrorKind::Raised { class } if class == "SyntaxError" => ErbKind::Syntax,
+            kuppet_ruby::ErrorKind::Raised { .. } => ErbKind::Raised(RClass::RuntimeError),
+        };
+        let message = match kind {
+            // Ruby's SyntaxError message starts with the file and line.
+            ErbKind::Syntax => {
+                let prefix = format!("{at}:{line}: ");
+                err.message
+                    .strip_prefix(&prefix)
+                    .unwrap_or(&err.message)
+                    .to_string()
+            }
+            _ => err.message,
+        };
+        Err(ErbError::new(kind, &at, line, message))
+    }
+}
+
 impl Host for Bridge<'_, '_, '_> {
     fn callback(&mut self, cb: Callback) -> Result<Wire, Raise> {
         match cb {
@@ -638,16 +790,121 @@ impl Host for Bridge<'_, '_, '_> {
                 let r = self
                     .c
                     .call_function(&name, args, None, self.e, self.f, self.m);
+                if self.template
+                    && let Err(Flow::Error(err)) = &r
+                {
+                    // A template sees the function's own message (Puppet
+                    // shows it as the template's Detail).
+                    let message = err
+                        .message
+                        .strip_prefix("Error while evaluating a Function Call, ")
+                        .unwrap_or(&err.message)
+                        .to_string();
+                    let mut raise = self.c.keep(r.err().unwrap_or(Flow::Break));
+                    raise.message = message;
+                    return Err(raise);
+                }
                 self.answer(r)
             }
-            Callback::Dispatch { name, args } => {
+            Callback::LookupVar { name } if self.template => {
+                let mut host = self.scope_host();
+                let v = kuppet_erb::Host::lookupvar(&mut host, &name).unwrap_or(Value::Undef);
+                Ok(self.c.wire_of(&v))
+            }
+            Callback::Defined { name } if self.template => {
+                let mut host = self.scope_host();
+                let v = kuppet_erb::Host::lookupvar(&mut host, name.trim_start_matches('$'));
+                Ok(Wire::Bool(v.is_some()))
+            }
+            Callback::ScopeName => {
+                let host = self.scope_host();
+                Ok(Wire::Str(kuppet_erb::Host::scope_name(&host)))
+            }
+            // Comparing the two ERB paths, the native one renders second and
+            // sets the variable.
+            Callback::SetVar { .. } | Callback::Changed { .. } if crate::erb::comparing() => {
+                Ok(Wire::Undef)
+            }
+            Callback::Changed { name, value } => {
+                let now = self.c.value_of_wire(value).map_err(|message| Raise {
+                    kept: None,
+                    message,
+                })?;
+                let mut host = self.scope_host();
+                if let Some(original) = kuppet_erb::Host::variable(&mut host, &name) {
+                    kuppet_erb::Host::changed_in_place(&mut host, &name, &original, now);
+                }
+                Ok(Wire::Undef)
+            }
+            Callback::SetVar { name, value } => {
+                let v = self.c.value_of_wire(value).map_err(|message| Raise {
+                    kept: None,
+                    message,
+                })?;
+                let mut host = self.scope_host();
+                match kuppet_erb::Host::setvar(&mut host, &name, v) {
+                    Ok(()) => Ok(Wire::Undef),
+                    Err(message) => Err(Raise {
+                        kept: None,
+                        message,
+                    }),
+                }
+            }
+            Callback::Variables { only } => {
+                let mut host = self.scope_host();
+                let vars = match only {
+                    Some(names) => names
+                        .into_iter()
+                        .filter_map(|n| kuppet_erb::Host::variable(&mut host, &n).map(|v| (n, v)))
+                        .collect(),
+                    None => kuppet_erb::Host::variables(&mut host),
+                };
+                let pairs = vars
+                    .into_iter()
+                    .filter(|(k, _)| !k.as_bytes().first().is_some_and(u8::is_ascii_digit))
+                    .map(|(k, v)| (Wire::Str(k), self.c.wire_of(&v)))
+                    .collect();
+                Ok(Wire::Hash(pairs))
+            }
+            Callback::Dispatch {
+                name,
+                args,
+                block,
+                arity,
+            } => {
                 let args = self.values(args)?;
                 let name = name.trim_start_matches("::");
+                // Native functions first, as for any call.
+                if self.c.native_function_exists(name) {
+                    let (lambda, e, m) = self.c.ruby_block_lambda(block, arity);
+                    let r = self.c.call_function(name, args, Some(lambda), e, self.f, m);
+                    return match r {
+                        Ok(v) => Ok(Wire::Array(vec![
+                            Wire::Str("value".into()),
+                            self.c.wire_of(&v),
+                        ])),
+                        Err(Flow::Error(x)) => {
+                            // An error of the lambda kuppet made is the
+                            // Ruby function's call's.
+                            let mut x = *x;
+                            if x.location
+                                .as_ref()
+                                .is_some_and(|l| l.file == RUBY_BLOCK_FILE)
+                            {
+                                x.location = None;
+                                x = x.at(self.m, self.e.span);
+                            }
+                            Err(self.c.keep(Flow::Error(Box::new(x))))
+                        }
+                        Err(flow) => Err(self.c.keep(flow)),
+                    };
+                }
                 match self.c.ruby_function(name, self.e, self.f, self.m) {
                     Ok(Some(RubyFunction::Modern {
                         path, signatures, ..
                     })) => match pick_dispatch(name, &signatures, &args, true) {
                         Ok(i) => Ok(Wire::Array(vec![
+                            Wire::Str("ruby".into()),
                             Wire::Int(i as i64),
                             Wire::Str(path.to_string()),
                         ])),
@@ -656,12 +913,13 @@ impl Host for Bridge<'_, '_, '_> {
                             message,
                         }),
                     },
-                    Ok(_) => Err(Raise {
+                    Ok(Some(RubyFunction::Legacy { .. })) => Err(Raise {
                         kept: None,
-                        message: format!(
-                            "kuppet: call_function('{name}') with a Ruby block: only modules' \
-                             Ruby 4.x functions take one from Ruby"
-                        ),
+                        message: format!("{name}(): does not accept a block"),
+                    }),
+                    Ok(None) => Err(Raise {
+                        kept: None,
+                        message: format!("Unknown function: '{name}'"),
                     }),
                     Err(flow) => Err(self.c.keep(flow)),
                 }

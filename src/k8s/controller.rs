@@ -584,7 +584,16 @@ fn rollout_step(
     // With `spec.code`: the last revision that loaded (none yet: nothing
     // to roll out, the base status says why).
     let loaded = match m.spec.code {
-        Some(_) => Some(planner.code_state(&key)?.loaded?),
+        Some(_) => {
+            let loaded = planner.code_state(&key).and_then(|c| c.loaded);
+            if loaded.is_none() {
+                // Not fetched yet (a restarted controller): the status keeps
+                // the rollout it had, stable revision included.
+                st.rollout = m.status.as_ref().and_then(|s| s.rollout.clone());
+                return None;
+            }
+            loaded
+        }
         None => None,
     };
     let record_stable = || match &loaded {

@@ -24,10 +24,12 @@ pub mod machine;
 pub mod mailalias;
 pub mod mode;
 pub mod mount;
+pub mod node_cli;
 pub mod notify;
 pub mod package;
 pub mod parsedfile;
 pub mod purge;
+pub mod rabbitmq_plugin;
 pub mod rootfs;
 pub mod select;
 pub mod service;
@@ -35,6 +37,7 @@ pub mod sshkeys;
 pub mod textfile;
 pub mod tidy;
 pub mod user;
+pub mod vs_config;
 
 use kuppet_catalog::Resource;
 use kuppet_catalog::graph::AutoRequire;
@@ -447,6 +450,8 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Concat_fragment" => Box::new(concat::ConcatFragment::new(resource)?),
         "Firewall" => Box::new(firewall::Firewall::new(resource)?),
         "Firewallchain" => Box::new(firewall::Firewallchain::new(resource)?),
+        "Rabbitmq_plugin" => Box::new(rabbitmq_plugin::RabbitmqPlugin::new(resource)?),
+        "Vs_config" => Box::new(vs_config::VsConfig::new(resource)?),
         "Schedule" | "Filebucket" | "Tidy" => Box::new(Inert { refreshable: false }),
         "Anchor" => Box::new(Inert { refreshable: true }),
         "Resources" => {

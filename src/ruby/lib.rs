@@ -91,6 +91,17 @@ pub enum Request {
         name: String,
         args: Vec<Wire>,
     },
+    /// Render an ERB template with Ruby's own ERB (trim mode `-`) over a
+    /// wrapper like Puppet's: the scope's variables as instance variables,
+    /// `scope` for lookups and functions. `file` is the template's path
+    /// (None for an inline template); the answer is the rendered string.
+    Template {
+        file: Option<String>,
+        source: String,
+    },
+    /// Call the Ruby block registered as `id` (a block Ruby passed to a
+    /// native function through `call_function`) with these arguments.
+    Block { id: u64, args: Vec<Wire> },
     /// Evaluate Ruby source (tests and benchmarks).
     Eval { source: String },
 }
@@ -109,16 +120,33 @@ pub struct Budget {
 pub enum Callback {
     /// `call_function(name, *args)` or a legacy `function_NAME(args)`.
     Call { name: String, args: Vec<Wire> },
-    /// `call_function(name, *args) { block }`: `[index, path]`, the dispatch
-    /// of the Ruby 4.x function `name` that takes these arguments and a
-    /// block, and its file (Ruby then calls it with its own block).
-    Dispatch { name: String, args: Vec<Wire> },
+    /// `call_function(name, *args) { block }`: for a Ruby 4.x function,
+    /// `['ruby', index, path]`, the dispatch that takes these arguments and
+    /// a block, and its file (Ruby then calls it with its own block); for
+    /// a native one, `['value', result]`: kuppet called it with a lambda of
+    /// `arity` parameters that runs the block (registered as `block`) in
+    /// Ruby ([`Request::Block`]).
+    Dispatch {
+        name: String,
+        args: Vec<Wire>,
+        block: u64,
+        arity: i64,
+    },
     /// The running function called its block.
     Yield { args: Vec<Wire> },
     /// A variable, as the calling scope sees it.
     LookupVar { name: String },
     /// Whether a variable exists in the calling scope.
     Defined { name: String },
+    /// The variables the calling scope sees, as a hash: all of them
+    /// (`scope.to_hash`), or only those named.
+    Variables { only: Option<Vec<String>> },
+    /// A template changed the array or hash of variable `name` in place.
+    Changed { name: String, value: Wire },
+    /// `scope.setvar(name, value)`.
+    SetVar { name: String, value: Wire },
+    /// The calling scope as Puppet prints it: `Scope(Class[main])`.
+    ScopeName,
     /// Whether a function of that name exists.
     HasFunction { name: String },
     /// `Puppet.warning` and friends.

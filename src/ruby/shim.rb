@@ -4,13 +4,29 @@
 # checks) goes through Kuppet.__callback, which Rust defines and which the
 # compile thread services.
 require "set"
+require "erb"
+# Puppet has these loaded (templates call #to_yaml and #to_json on values).
+require "yaml"
+require "json"
 
 # Puppet's messages carry no error_highlight snippet: no spots.
 module ErrorHighlight
   def self.spot(*) = nil
 end
 
+# Puppet's names for the scope and the template wrapper (they show in Ruby's
+# messages: `undefined method ... for Scope(Class[X]):Puppet::Parser::Scope`).
+module Puppet
+  module Parser
+    class Scope; end
+    class TemplateWrapper; end
+  end
+end
+
 module Kuppet
+  Scope = Puppet::Parser::Scope
+  TemplateWrapper = Puppet::Parser::TemplateWrapper
+
   # Raised by the watchdog: not StandardError, so a module's `rescue => e`
   # does not swallow it.
   class Timeout < Exception; end
@@ -178,12 +194,137 @@ module Kuppet
       when 'call' then call_4x(path, a, b, c, d)
       when 'load_legacy' then load_legacy(path, a).then { |t, ar| [t.to_s, ar] }
       when 'call_legacy' then call_legacy(path, a, b)
+      when 'template' then TemplateWrapper.new(path).kuppet_render(a)
+      when 'block' then BLOCKS.fetch(a).call(*b)
       when 'eval' then TOPLEVEL_BINDING.eval(a, '(eval)', 1)
       end
     end
   end
 
   def self.callback_error(id, message) = CallbackError.new(id, message)
+
+  # Blocks passed to call_function, by id, while the call runs.
+  BLOCKS = {}
+  @block_seq = 0
+
+  # `call_function(name, *args) { block }`: a modules' Ruby 4.x function
+  # gets the block as it is; a native (kuppet) function gets a lambda that
+  # calls the block back here.
+  def self.call_with_block(name, args, block)
+    name = name.to_s.delete_prefix('::')
+    id = (@block_seq += 1)
+    BLOCKS[id] = block
+    begin
+      kind, a, b = __callback('dispatch', name, args, [id, block.arity])
+      return a if kind == 'value'
+      f = function_of(b, name)
+      f.instance.send(f.dispatchers[a].method_name, *args, &block)
+    ensure
+      BLOCKS.delete(id)
+    end
+  end
+
+  # ERB templates, rendered as Puppet's template wrapper renders them:
+  # Ruby's ERB with trim mode '-', every variable of the calling scope as
+  # an instance variable of the wrapper (its name with non-word characters
+  # as '_'), `scope` for lookups and functions. A template's Ruby is
+  # compiled once into a method of the wrapper (Puppet evaluates ERB's
+  # source over the wrapper's binding on every render: the same self, the
+  # same instance variables; only the compile is kept).
+  TEMPLATES = {}
+  MAX_TEMPLATES = 4096
+
+  def self.template_method(source, file)
+    key = [source, file]
+    m = TEMPLATES[key]
+    return m unless m.nil?
+    return nil if TEMPLATES.size >= MAX_TEMPLATES
+    m = "__kuppet_template_#{TEMPLATES.size}"
+    begin
+      ERB.new(source, trim_mode: '-').def_method(TemplateWrapper, m, file || '(erb)')
+    rescue SyntaxError
+      # Not valid as a method (a constant assigned, `def` ...) or not Ruby
+      # at all: evaluated over the binding on every render, as Puppet does
+      # (which also gives Ruby's own message for a syntax error).
+      m = false
+    end
+    TEMPLATES[key] = m
+  end
+
+  # Objects templates stored with `scope.setvar`, by name, while the
+  # outermost template renders: `scope.lookupvar` gives the same object
+  # back (templates rendered from it see its changes), as Puppet's scope
+  # holds the Ruby object itself.
+  STORED = {}
+  @template_depth = 0
+  class << self
+    attr_accessor :template_depth
+  end
+
+  # Puppet's strings reach templates frozen.
+  def self.freeze_strings(v)
+    case v
+    when String then v.freeze
+    when Array then v.each { |x| freeze_strings(x) }
+    when Hash then v.each_value { |x| freeze_strings(x) }
+    end
+    v
+  end
+
+  class TemplateWrapper
+    def initialize(file)
+      @__file__ = file
+    end
+
+    def scope = Kuppet::Scope.instance
+    def file = @__file__
+    def has_variable?(name) = scope.exist?(name.to_s)
+    def debug(_msg) = nil
+    def info(_msg) = nil
+    def notice(msg) = Kuppet.__callback('log', 'notice', [msg.to_s], nil)
+    def warning(msg) = Kuppet.warning(msg)
+    def err(msg) = Kuppet.__callback('log', 'err', [msg.to_s], nil)
+
+    # What a template may reach only by name: it gets every variable.
+    DYNAMIC = /instance_variable|binding|eval|send|method/
+
+    def kuppet_render(source)
+      # Only the variables the template names (`@x`): the others would be
+      # instance variables it never reads.
+      only = source.match?(DYNAMIC) ? nil : source.scan(/@(\w+)/).flatten.uniq
+      # Arrays and hashes a template may change in place (`@x << y`): in
+      # Puppet the variable is that object, so the change reaches the
+      # scope (and the resource attribute the value came from).
+      containers = []
+      Kuppet.__callback('variables', nil, [], only).each do |name, value|
+        iv = "@#{name.gsub(/[^\w]/, '_')}"
+        instance_variable_set(iv, Kuppet.freeze_strings(value))
+        if value.is_a?(Array) || value.is_a?(Hash)
+          dump = (Marshal.dump(value) rescue nil)
+          containers << [name, value, dump] if dump
+        end
+      end
+      m = Kuppet.template_method(source, @__file__)
+      Kuppet.template_depth += 1
+      begin
+        out = if m
+          send(m)
+        else
+          erb = ERB.new(source, trim_mode: '-')
+          erb.filename = @__file__
+          erb.result(binding)
+        end
+        containers.each do |name, value, dump|
+          changed = (Marshal.dump(value) rescue dump) != dump
+          Kuppet.__callback('changed', name, [value], nil) if changed
+        end
+        out
+      ensure
+        Kuppet.template_depth -= 1
+        STORED.clear if Kuppet.template_depth.zero?
+      end
+    end
+  end
 
   # Builds the Ruby value of a Puppet value Ruby has no literal for.
   def self.mk(kind, a, b)
@@ -232,12 +373,12 @@ module Kuppet
     end
 
     def lookupvar(name, options = {})
-      Kuppet.__callback('lookupvar', name.to_s, [], nil)
+      n = name.to_s
+      return STORED[n] if STORED.key?(n)
+      Kuppet.__callback('lookupvar', n, [], nil)
     end
 
-    def [](name, options = {})
-      Kuppet.__callback('lookupvar', name.to_s, [], nil)
-    end
+    def [](name, options = {}) = lookupvar(name, options)
 
     def exist?(name)
       Kuppet.__callback('defined', name.to_s, [], nil)
@@ -245,6 +386,7 @@ module Kuppet
     alias include? exist?
 
     def call_function(name, args, &block)
+      return Kuppet.call_with_block(name, args, block) if block
       Kuppet.__callback('call', name.to_s, args, nil)
     end
 
@@ -271,7 +413,15 @@ module Kuppet
       Kuppet.__callback('call', fname, argv, nil)
     end
 
-    def to_hash = {}
+    def to_hash = Kuppet.__callback('variables', nil, [], nil)
+    def to_s = Kuppet.__callback('scope_name', nil, [], nil)
+
+    def setvar(name, value, _options = {})
+      Kuppet.__callback('setvar', name.to_s, [value], nil)
+      STORED[name.to_s] = value if Kuppet.template_depth.positive?
+      value
+    end
+    alias inspect to_s
     def warning(msg) = Kuppet.warning(msg)
     def debug(_msg) = nil
   end
@@ -582,12 +732,7 @@ module Puppet
 
       def call_function(name, *args, &block)
         return Kuppet.__callback('call', name.to_s, args, nil) unless block
-        # With a Ruby block: a Ruby 4.x function, dispatched by kuppet,
-        # called here with the block.
-        name = name.to_s.delete_prefix('::')
-        index, path = Kuppet.__callback('dispatch', name, args, nil)
-        f = Kuppet.function_of(path, name)
-        f.instance.send(f.dispatchers[index].method_name, *args, &block)
+        Kuppet.call_with_block(name, args, block)
       end
 
       def call_function_with_scope(_scope, name, *args, &block) = call_function(name, *args, &block)

@@ -197,3 +197,90 @@ fn a_function_cannot_end_the_process() {
     }
     assert_eq!(eval("1").expect("still here"), Wire::Int(1));
 }
+
+/// A template's scope: two variables, a function, its name.
+struct TemplateScope;
+
+impl Host for TemplateScope {
+    fn callback(&mut self, cb: Callback) -> Result<Wire, Raise> {
+        match cb {
+            Callback::Variables { .. } => Ok(Wire::Hash(vec![
+                (Wire::Str("name".into()), Wire::Str("web".into())),
+                (
+                    Wire::Str("ports".into()),
+                    Wire::Array(vec![Wire::Int(80), Wire::Int(443)]),
+                ),
+            ])),
+            Callback::LookupVar { name } if name == "::fqdn" => Ok(Wire::Str("n1.example".into())),
+            Callback::LookupVar { .. } => Ok(Wire::Undef),
+            Callback::Call { name, args } if name == "upcase" => match args.as_slice() {
+                [Wire::Str(s)] => Ok(Wire::Str(s.to_uppercase())),
+                _ => Err(Raise {
+                    kept: None,
+                    message: "upcase wants a String".into(),
+                }),
+            },
+            Callback::ScopeName => Ok(Wire::Str("Scope(Class[Web])".into())),
+            other => Err(Raise {
+                kept: None,
+                message: format!("unexpected {other:?}"),
+            }),
+        }
+    }
+}
+
+fn render(file: Option<&str>, source: &str) -> Result<Wire, RubyError> {
+    run(
+        Request::Template {
+            file: file.map(str::to_string),
+            source: source.into(),
+        },
+        Budget::default(),
+        &mut TemplateScope,
+    )
+    .expect("the VM runs")
+}
+
+#[test]
+fn templates_render_with_rubys_erb_over_the_scope() {
+    let src = "<%- @ports.each do |p| -%>\n<%= @name %>:<%= p %>\n<%- end -%>\n\
+               <%= scope['::fqdn'] %> <%= scope.lookupvar('nope').inspect %> \
+               <%= scope.function_upcase([@name]) %> <%= @name.frozen? %> <%= @unset.inspect %>\n";
+    let out = render(Some("/m/templates/t.erb"), src).expect("renders");
+    assert_eq!(
+        out,
+        Wire::Str("web:80\nweb:443\nn1.example nil WEB true nil\n".into())
+    );
+    // Twice: the compiled template is reused, with the variables of this render.
+    assert_eq!(render(Some("/m/templates/t.erb"), src).expect("again"), out);
+}
+
+#[test]
+fn template_errors_name_the_template_line_and_rubys_message() {
+    let e = render(
+        Some("/m/templates/t.erb"),
+        "a\n<%= @name %>\n<%= @none.foo %>\n",
+    )
+    .expect_err("raises");
+    assert_eq!(e.file.as_deref(), Some("/m/templates/t.erb"));
+    assert_eq!(e.line, Some(3));
+    assert_eq!(e.message, "undefined method `foo' for nil:NilClass");
+    // Puppet's class names show in Ruby's messages.
+    let e = render(None, "<%= scope.nope %>").expect_err("raises");
+    assert!(
+        e.message
+            .starts_with("undefined method `nope' for Scope(Class[Web]):Puppet::Parser::Scope"),
+        "{}",
+        e.message
+    );
+    // A constant assigned in a template (not valid in a method) still works.
+    let out = render(None, "<% S = Struct.new(:a) -%><%= S.name %>").expect("renders");
+    assert_eq!(out, Wire::Str("Puppet::Parser::TemplateWrapper::S".into()));
+    let e = render(Some("/m/templates/bad.erb"), "<% if %>").expect_err("syntax");
+    assert_eq!(
+        e.kind,
+        ErrorKind::Raised {
+            class: "SyntaxError".into()
+        }
+    );
+}

@@ -167,6 +167,22 @@ fn serve(ruby: &Ruby, req: Request, budget: Budget) -> Result<Wire, RubyError> {
                 nil,
                 nil,
             ),
+            Request::Template { file, source } => (
+                "template",
+                file.as_deref().map_or(nil, s),
+                s(&source),
+                nil,
+                nil,
+                nil,
+            ),
+            Request::Block { id, args } => (
+                "block",
+                nil,
+                ruby.integer_from_u64(id).as_value(),
+                to_ruby(ruby, &Wire::Array(args))?,
+                nil,
+                nil,
+            ),
             Request::Eval { source } => ("eval", nil, s(&source), nil, nil, nil),
         };
         k.funcall("serve", (kind, secs, mem, path, a, b, c, d))
@@ -225,7 +241,7 @@ fn callback(
     kind: String,
     name: Value,
     args: RArray,
-    _extra: Value,
+    extra: Value,
 ) -> Result<Value, Error> {
     let name = if name.is_nil() {
         String::new()
@@ -239,9 +255,33 @@ fn callback(
     let cb = match kind.as_str() {
         "call" => Callback::Call { name, args: wires },
         "yield" => Callback::Yield { args: wires },
-        "dispatch" => Callback::Dispatch { name, args: wires },
+        "dispatch" => {
+            let (block, arity): (u64, i64) = magnus::TryConvert::try_convert(extra)?;
+            Callback::Dispatch {
+                name,
+                args: wires,
+                block,
+                arity,
+            }
+        }
         "lookupvar" => Callback::LookupVar { name },
         "defined" => Callback::Defined { name },
+        "variables" => Callback::Variables {
+            only: if extra.is_nil() {
+                None
+            } else {
+                Some(magnus::TryConvert::try_convert(extra)?)
+            },
+        },
+        "changed" => Callback::Changed {
+            name,
+            value: wires.into_iter().next().unwrap_or(Wire::Undef),
+        },
+        "setvar" => Callback::SetVar {
+            name,
+            value: wires.into_iter().next().unwrap_or(Wire::Undef),
+        },
+        "scope_name" => Callback::ScopeName,
         "has_function" => Callback::HasFunction { name },
         "log" => Callback::Log {
             level: name,

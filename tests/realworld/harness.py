@@ -34,6 +34,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -221,6 +222,7 @@ def run_puppet(paths, args):
     names = sorted(paths)
     batch = 40
     expected = load_expected()
+    start = time.monotonic()
     for i in range(0, len(names), batch):
         chunk = names[i : i + batch]
         cmd = ["nice", "-n", "19", "ruby", os.path.join(HERE, "puppet-batch.rb"), "--facts", FACTS,
@@ -239,6 +241,7 @@ def run_puppet(paths, args):
                 expected[n] = {"error": "Error: puppet-batch.rb produced nothing (crash?)"}
         save_expected(expected)
         print(f"puppet: {min(i + batch, len(names))}/{len(names)}", flush=True)
+    print(f"puppet: {len(names)} cases in {time.monotonic() - start:.1f} s (batches of {batch})")
 
 
 def load_expected():
@@ -299,16 +302,19 @@ def run_kuppet(paths, args):
     if missing:
         print(f"({len(missing)} cases have no Puppet result yet; run `harness.py puppet`)")
     rows = {}
+    start = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futs = {pool.submit(kuppet_one, args.kuppet, paths[n], args.modulepath): n for n in names}
         for fut in concurrent.futures.as_completed(futs):
             n = futs[fut]
             got, err = fut.result()
             rows[n] = classify(n, expected[n], got, err)
+    elapsed = time.monotonic() - start
     report(rows, args.show)
+    print(f"\nkuppet: {len(rows)} cases in {elapsed:.1f} s ({args.jobs} jobs, one process per case)")
     if not args.only:
         with open(RESULTS, "w") as f:
-            f.write("# case\toutcome\tcause\tdetail (tests/realworld/harness.py run)\n")
+            f.write(f"# case\toutcome\tcause\tdetail (tests/realworld/{os.path.basename(sys.argv[0])} run)\n")
             for n in sorted(rows):
                 o, c, d = rows[n]
                 f.write(f"{n}\t{o}\t{c}\t{d[:300]}\n")
@@ -348,8 +354,14 @@ def show_case(name, args):
         print(describe_diff(want["catalog"], got))
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def set_paths(expected, results, workdir, facts):
+    """Another corpus (tests/realworld/forge.py) keeps its own files."""
+    global EXPECTED, RESULTS, WORK, FACTS
+    EXPECTED, RESULTS, WORK, FACTS = expected, results, workdir, facts
+
+
+def main(argv=None, description=None):
+    ap = argparse.ArgumentParser(description=description or __doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", choices=["puppet", "run", "show", "cases"])
     ap.add_argument("case", nargs="?")
     ap.add_argument("--only", help="only cases whose name contains this")
@@ -358,7 +370,12 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--show", type=int, default=2, help="examples per cause")
     ap.add_argument("--missing", action="store_true", help="puppet: only cases without a result")
-    args = ap.parse_args()
+    ap.add_argument("--expected", default=EXPECTED, help="Puppet's results (json.gz)")
+    ap.add_argument("--results", default=RESULTS, help="where `run` writes its table")
+    ap.add_argument("--workdir", default=WORK, help="manifests and raw outputs")
+    ap.add_argument("--facts", default=FACTS, help="the node's facts (YAML)")
+    args = ap.parse_args(argv)
+    set_paths(args.expected, args.results, args.workdir, args.facts)
     cases = build_cases(args.modulepath)
     paths = write_cases(cases, args.only)
     if args.command == "cases":

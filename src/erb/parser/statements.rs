@@ -226,9 +226,11 @@ impl<'f> Parser<'f> {
                 Ok(Param::Name(name))
             }
             Tok::Label(_) => Err(self.unsupported("keyword parameters are not supported")),
-            Tok::Op("&" | "**") => {
-                Err(self.unsupported("block and keyword-rest parameters are not supported"))
-            }
+            Tok::Op("&") => match self.bump() {
+                Tok::Ident(n) => Ok(Param::Block(Rc::from(n.as_str()))),
+                _ => Err(self.unsupported("anonymous block parameters are not supported")),
+            },
+            Tok::Op("**") => Err(self.unsupported("keyword-rest parameters are not supported")),
             other => Err(self.error(format!(
                 "syntax error, unexpected {} in parameters",
                 describe(&other)

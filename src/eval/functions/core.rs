@@ -97,6 +97,25 @@ pub(crate) fn defined<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<V
         manifest: m,
         ..
     } = call;
+    // Puppet's signature: one or more of Variant[String, Type[CatalogEntry],
+    // Type[Type]] (`defined(Package[$unset])` is `defined(undef)`: an error).
+    if args.is_empty() {
+        return Err(c.call_error("'defined' expects at least 1 argument, got none", e, m));
+    }
+    if let Err(msg) = super::library::signature::check(
+        "defined",
+        || {
+            vec![super::library::signature::sig(&[
+                super::library::signature::P::Rep(
+                    "Variant[String, Type[CatalogEntry], Type[Type]]",
+                    "vals",
+                ),
+            ])]
+        },
+        &args,
+    ) {
+        return Err(c.call_error(msg, e, m));
+    }
     let mut result = false;
     for a in &args {
         if c.is_defined(a, f, m, e) {
@@ -656,11 +675,10 @@ pub(crate) fn strftime<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<
 fn shell_word(w: &str) -> String {
     const SAFE: &str = "@%_+=:,./-";
     const DANGEROUS: &str = "!\"`$\\";
-    if w.is_empty() {
-        return "''".to_string();
-    }
-    if w.chars()
-        .all(|c| c.is_ascii_alphanumeric() || SAFE.contains(c))
+    // The empty word (also undef's) is not safe: it falls to `""`.
+    if !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || SAFE.contains(c))
     {
         return w.to_string();
     }
@@ -670,7 +688,18 @@ fn shell_word(w: &str) -> String {
     if !w.contains('\'') {
         return format!("'{w}'");
     }
-    format!("'{}'", w.replace('\'', "'\\''"))
+    // Both kinds of quotes: double quotes, the dangerous characters
+    // escaped with a backslash.
+    let mut out = String::with_capacity(w.len() + 4);
+    out.push('"');
+    for c in w.chars() {
+        if DANGEROUS.contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
 }
 
 /// Follows a dotted path (`a.b.1`) into hashes and arrays.

@@ -3,7 +3,8 @@
 //! is on the modulepath: openstacklib's `is_service_default`,
 //! `normalize_ip_for_uri`, `inet6_prefix`, `os_database_connection`,
 //! `os_transport_url`; translate's `translate`; mysql's `mysql::password`;
-//! neutron's `convert_to_json_string`; apache's `apache::bool2httpd` and
+//! neutron's `convert_to_json_string`; stdlib's legacy `get_module_path` and
+//! `load_module_metadata` (which need Puppet's module API in Ruby); apache's `apache::bool2httpd` and
 //! `apache::pw_hash`; and two that read the scope, redis's
 //! `getvar_emptystring` and ssh's `ipaddresses`.
 
@@ -90,6 +91,16 @@ static MODULE_FUNCTIONS: &[ModuleFunction] = &[
         run: Builtin::Pure(apache_pw_hash),
     },
     ModuleFunction {
+        name: "get_module_path",
+        file: "lib/puppet/parser/functions/get_module_path.rb",
+        run: Builtin::Compiler(get_module_path),
+    },
+    ModuleFunction {
+        name: "load_module_metadata",
+        file: "lib/puppet/parser/functions/load_module_metadata.rb",
+        run: Builtin::Compiler(load_module_metadata),
+    },
+    ModuleFunction {
         name: "getvar_emptystring",
         file: "lib/puppet/parser/functions/getvar_emptystring.rb",
         run: Builtin::Compiler(getvar_emptystring),
@@ -108,6 +119,81 @@ pub(super) fn lookup(name: &str) -> Option<&'static ModuleFunction> {
 
 /// redis's `getvar_emptystring(name)`: the variable, or `''` when it is
 /// unset or undef.
+/// stdlib's `get_module_path(name)`: the directory of the module on the
+/// modulepath (the first one with that name).
+fn get_module_path<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<Value> {
+    let [name] = call.args.as_slice() else {
+        return Err(c.call_error(
+            "get_module_path(): Wrong number of arguments, expects one",
+            call.expr,
+            call.manifest,
+        ));
+    };
+    let name = legacy_string(name);
+    match c.modules.dir(&name) {
+        Some(dir) => Ok(Value::string(dir.display().to_string())),
+        None => Err(c.call_error(
+            format!(
+                "Could not find module {name} in environment {}",
+                c.environment
+            ),
+            call.expr,
+            call.manifest,
+        )),
+    }
+}
+
+/// stdlib's `load_module_metadata(name, allow_empty = false)`: the module's
+/// `metadata.json` as a hash (its keys in the file's order); `{}` when the
+/// file is missing and `allow_empty` is true.
+fn load_module_metadata<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<Value> {
+    let fail = |c: &Compiler<'a>, msg: String| c.call_error(msg, call.expr, call.manifest);
+    let (name, allow_empty) = match call.args.as_slice() {
+        [name] => (name, false),
+        // Ruby's truth of a 3.x argument: undef arrives as '', true.
+        [name, allow] => (name, !matches!(allow, Value::Bool(false))),
+        _ => {
+            return Err(fail(
+                c,
+                "load_module_metadata(): Wrong number of arguments, expects one or two".into(),
+            ));
+        }
+    };
+    let name = legacy_string(name);
+    let Some(dir) = c.modules.dir(&name) else {
+        return Err(fail(
+            c,
+            format!(
+                "Could not find module {name} in environment {}",
+                c.environment
+            ),
+        ));
+    };
+    match std::fs::read_to_string(dir.join("metadata.json")) {
+        Ok(text) => match serde_json::from_str::<serde_json::Value>(&text) {
+            Ok(json) => Ok(Value::from_json(&json)),
+            Err(e) => Err(fail(
+                c,
+                format!("load_module_metadata(): metadata.json of module {name} is not JSON: {e}"),
+            )),
+        },
+        Err(_) if allow_empty => Ok(Value::hash(IndexMap::default())),
+        Err(_) => Err(fail(
+            c,
+            format!("load_module_metadata(): No metadata.json file for module {name}"),
+        )),
+    }
+}
+
+/// A 3.x function's string argument: undef is the empty string.
+fn legacy_string(v: &Value) -> String {
+    if v.is_undef() {
+        String::new()
+    } else {
+        v.to_display()
+    }
+}
+
 fn getvar_emptystring<'a>(c: &mut Compiler<'a>, call: Call<'a, '_>) -> EResult<Value> {
     match call.args.as_slice() {
         [v] => Ok(c

@@ -1,0 +1,2 @@
+# `defined` needs at least one argument.
+notify { 'n': message => defined() }
