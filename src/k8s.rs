@@ -14,6 +14,7 @@
 
 pub mod agent;
 pub mod codec;
+pub mod content;
 pub mod controller;
 pub mod crd;
 pub mod events;

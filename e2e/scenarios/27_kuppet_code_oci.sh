@@ -4,7 +4,11 @@
 # template and Debian's stdlib, Hiera data per node role), a Manifest with
 # spec.code: the nodes' NodeCatalogs name the revision and the agents
 # converge; a new revision is followed; a broken one leaves the Manifest not
-# Ready (ArtifactFailed) and the nodes on the last good catalog.
+# Ready (ArtifactFailed) and the nodes on the last good catalog. A module
+# file over the inline limit travels by checksum: the controller's HTTPS
+# content endpoint serves it to the agents (their node-bound tokens, for the
+# audience kuppet-content), who verify it before writing; no token, or a
+# token that is no agent's, is refused.
 . "$(dirname "$0")/../lib.sh"
 . "$E2E_DIR/kuppet.bash"
 require_compile_and_apply
@@ -32,7 +36,10 @@ ref="oci://127.0.0.1:$port/puppet/control:production"
 
 env=$E2E_STATE/code-env
 rm -rf "$env"
-mkdir -p "$env/manifests" "$env/modules/profile/manifests" "$env/modules/profile/templates" "$env/data/roles"
+mkdir -p "$env/manifests" "$env/modules/profile/manifests" "$env/modules/profile/templates" "$env/data/roles" \
+    "$env/modules/profile/files"
+# Over the inline limit (16 KiB): listed by checksum, fetched by the agents.
+head -c 3000000 /dev/urandom >"$env/modules/profile/files/big.bin"
 [[ -d /usr/share/puppet/modules/stdlib ]] && cp -r /usr/share/puppet/modules/stdlib "$env/modules/"
 cat >"$env/manifests/site.pp" <<'PP'
 include profile::motd
@@ -42,6 +49,10 @@ class profile::motd(String $greeting, String $revision = 'one') {
   file { '/etc/kuppet-code-motd':
     ensure  => file,
     content => template('profile/motd.erb'),
+  }
+  file { '/etc/kuppet-code-big.bin':
+    ensure => file,
+    source => 'puppet:///modules/profile/big.bin',
   }
 }
 PP
@@ -61,9 +72,29 @@ expect_ok "kuppet push of revision one" "$KUPPET_BIN" push --insecure --revision
 
 fresh_node e2e-code-web role=web e2e-code=oci
 fresh_node e2e-code-db role=db e2e-code=oci
+# The content endpoint's TLS: a throwaway CA and a certificate for 127.0.0.1.
+tls=$E2E_STATE/content-tls
+rm -rf "$tls" && mkdir -p "$tls"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 \
+    -subj "/CN=e2e content CA" -addext "basicConstraints=critical,CA:TRUE" \
+    -addext "keyUsage=critical,keyCertSign" -keyout "$tls/ca.key" -out "$tls/ca.crt" 2>/dev/null
+openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj "/CN=127.0.0.1" \
+    -keyout "$tls/tls.key" -out "$tls/tls.csr" 2>/dev/null
+printf 'basicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\nsubjectAltName=IP:127.0.0.1\n' >"$tls/ext"
+openssl x509 -req -in "$tls/tls.csr" -CA "$tls/ca.crt" -CAkey "$tls/ca.key" -CAcreateserial -days 1 \
+    -extfile "$tls/ext" -out "$tls/tls.crt" 2>/dev/null
+cport=$(free_port)
 start_controller controller-code --metrics-addr "127.0.0.1:$(free_port)" \
-    --artifact-cache "$E2E_STATE/artifact-cache"
-for n in "${NODES[@]}"; do start_agent "$n"; done
+    --artifact-cache "$E2E_STATE/artifact-cache" \
+    --content-addr "127.0.0.1:$cport" --content-tls-cert "$tls/tls.crt" --content-tls-key "$tls/tls.key" \
+    --content-agent-service-account "$KUPPET_NS:$KUPPET_AGENT_SA" --content-token-audience kuppet-content
+for n in "${NODES[@]}"; do
+    # A node-bound token for the content endpoint only, as the chart projects.
+    (umask 077 && k create token "$KUPPET_AGENT_SA" -n "$KUPPET_NS" --audience kuppet-content \
+        --bound-object-kind=Node --bound-object-name="$n" --duration=2h >"$tls/token-$n")
+    start_agent "$n" --content-url "https://127.0.0.1:$cport" --content-ca "$tls/ca.crt" \
+        --content-token "$tls/token-$n"
+done
 wait_nodefacts "${NODES[@]}"
 
 k apply -f - >/dev/null <<EOF
@@ -80,6 +111,26 @@ expect_ok "the Manifest with spec.code becomes Ready" \
 assert_eq "hello web (one)" "$(cat "$(node_root e2e-code-web)/etc/kuppet-code-motd")" "web node's motd (role data, template)"
 assert_eq "hello (one)" "$(cat "$(node_root e2e-code-db)/etc/kuppet-code-motd")" "db node's motd (common data)"
 assert_eq "one" "$(k get nodecatalog e2e-code-web -o jsonpath='{.spec.sources[?(@.name=="site")].revision}')" "the NodeCatalog names the revision"
+
+# --- the large file: by checksum, verified, only for agents ------------------
+for n in "${NODES[@]}"; do
+    expect_ok "the large module file reached $n intact" \
+        cmp "$env/modules/profile/files/big.bin" "$(node_root "$n")/etc/kuppet-code-big.bin"
+done
+sha=$(sha256sum "$env/modules/profile/files/big.bin" | cut -d' ' -f1)
+assert_eq "profile/files/big.bin $sha 3000000" \
+    "$(k get nodecatalog e2e-code-web -o jsonpath='{.spec.content[0].path} {.spec.content[0].sha256} {.spec.content[0].size}')" \
+    "the NodeCatalog lists the large file by checksum"
+size=$(k get nodecatalog e2e-code-web -o json | wc -c)
+measure "NodeCatalog bytes with a 3 MB module file by checksum" "$size" " bytes"
+(( size < 200000 )) || fail "the NodeCatalog carries the large file ($size bytes)"
+url="https://127.0.0.1:$cport/v1/content/sha256/$sha"
+assert_eq 401 "$(curl -s -o /dev/null -w '%{http_code}' --cacert "$tls/ca.crt" "$url")" "no token"
+other=$(k create token default -n default --audience kuppet-content --duration=10m)
+assert_eq 403 "$(curl -s -o /dev/null -w '%{http_code}' --cacert "$tls/ca.crt" \
+    -H "Authorization: Bearer $other" "$url")" "a token that is no agent's"
+assert_eq 200 "$(curl -s -o /dev/null -w '%{http_code}' --cacert "$tls/ca.crt" \
+    -H "Authorization: Bearer $(cat "$tls/token-e2e-code-web")" "$url")" "the web agent's token"
 assert_eq "one one" "$(k get manifest site -n default -o jsonpath='{.status.lastAttemptedRevision} {.status.lastAppliedRevision}')" "Manifest revisions"
 
 # --- a new revision: nodes follow ------------------------------------------

@@ -56,6 +56,31 @@ pub struct ControllerArgs {
     /// Where to serve /metrics, /healthz and /readyz (`none` to disable).
     #[arg(long, default_value = "0.0.0.0:8080")]
     pub metrics_addr: String,
+    /// Serve large `puppet:///modules/` files to agents by checksum over
+    /// HTTPS on this address (e.g. 0.0.0.0:8443); needs
+    /// --content-tls-cert and --content-tls-key. Without it every file
+    /// travels inline in the NodeCatalog (768 KiB in all).
+    #[arg(long)]
+    pub content_addr: Option<SocketAddr>,
+    /// The content endpoint's certificate chain (PEM).
+    #[arg(long)]
+    pub content_tls_cert: Option<PathBuf>,
+    /// The content endpoint's private key (PEM).
+    #[arg(long)]
+    pub content_tls_key: Option<PathBuf>,
+    /// The largest file served by checksum, e.g. 256Mi.
+    #[arg(long, default_value = "256Mi", value_parser = parse_bytes)]
+    pub content_max_file_bytes: u64,
+    /// The agents' ServiceAccount, NAMESPACE:NAME: only its tokens may
+    /// fetch content (default: any ServiceAccount token bound to a pod on
+    /// the node).
+    #[arg(long)]
+    pub content_agent_service_account: Option<String>,
+    /// The audience the agents' tokens must be for (a projected token of
+    /// this audience is useless against the API server); default: the
+    /// API server's own.
+    #[arg(long)]
+    pub content_token_audience: Option<String>,
     /// Run without leader election (only ever run one replica then).
     #[arg(long)]
     pub no_leader_election: bool,
@@ -100,6 +125,19 @@ pub struct AgentArgs {
     /// Where to serve /metrics and /healthz (default: not served).
     #[arg(long)]
     pub metrics_addr: Option<SocketAddr>,
+    /// The controller's content endpoint, e.g.
+    /// https://kuppet-content.kuppet-system.svc:8443: large files of the
+    /// catalog's puppet:/// sources are fetched from it by checksum.
+    #[arg(long)]
+    pub content_url: Option<String>,
+    /// The CA (PEM) that signed the content endpoint's certificate
+    /// (default: the system's roots).
+    #[arg(long)]
+    pub content_ca: Option<PathBuf>,
+    /// The bearer token file sent to the content endpoint (re-read at each
+    /// fetch).
+    #[arg(long, default_value = k8s::agent::fetch::TOKEN_PATH)]
+    pub content_token: PathBuf,
     /// Run once (with the cached or current catalog), report, and exit.
     #[arg(long)]
     pub once: bool,
@@ -286,6 +324,35 @@ pub fn controller(args: ControllerArgs) -> u8 {
         eprintln!("Error: --compile-timeout must be more than 0");
         return 1;
     }
+    let content = match (
+        args.content_addr,
+        args.content_tls_cert.clone(),
+        args.content_tls_key.clone(),
+    ) {
+        (None, _, _) => None,
+        (Some(addr), Some(tls_cert), Some(tls_key)) => Some(k8s::controller::ContentOptions {
+            addr,
+            tls_cert,
+            tls_key,
+            max_file_bytes: args.content_max_file_bytes,
+            agent_user: args.content_agent_service_account.as_deref().map(|sa| {
+                let (ns, name) = sa.split_once(':').unwrap_or(("default", sa));
+                format!("system:serviceaccount:{ns}:{name}")
+            }),
+            token_audience: args.content_token_audience.clone(),
+        }),
+        (Some(_), _, _) => {
+            eprintln!("Error: --content-addr needs --content-tls-cert and --content-tls-key");
+            return 1;
+        }
+    };
+    // A bad certificate or key stops the controller now, not once it leads.
+    if let Some(c) = &content
+        && let Err(err) = k8s::content::tls_config(&c.tls_cert, &c.tls_key)
+    {
+        eprintln!("Error: --content-tls-cert/--content-tls-key: {err}");
+        return 1;
+    }
     let options = k8s::controller::ControllerOptions {
         compile: k8s::controller::compile::CompileSettings {
             workers: args.compile_workers.filter(|n| *n > 0).unwrap_or_else(|| {
@@ -304,6 +371,7 @@ pub fn controller(args: ControllerArgs) -> u8 {
         leader_election: (!args.no_leader_election)
             .then(|| k8s::leader::LeaseConfig::new(&namespace, &args.lease_name, &identity)),
         instance: identity,
+        content,
         artifact_cache: args
             .artifact_cache
             .clone()
@@ -340,11 +408,37 @@ pub fn agent(args: AgentArgs) -> u8 {
         eprintln!("Error: --run-interval must be more than 0");
         return 1;
     }
+    let state_dir = args
+        .state_dir
+        .clone()
+        .unwrap_or_else(|| args.root.join("var/lib/kuppet"));
+    let content = match &args.content_url {
+        None => None,
+        Some(url) => {
+            let ca = match args.content_ca.as_deref().map(std::fs::read).transpose() {
+                Ok(ca) => ca,
+                Err(err) => {
+                    eprintln!("Error: --content-ca: {err}");
+                    return 1;
+                }
+            };
+            match k8s::agent::fetch::Fetcher::new(
+                url,
+                ca.as_deref(),
+                args.content_token.clone(),
+                state_dir.join("content"),
+            ) {
+                Ok(f) => Some(f),
+                Err(err) => {
+                    eprintln!("Error: {err}");
+                    return 1;
+                }
+            }
+        }
+    };
     let options = k8s::agent::AgentOptions {
-        state_dir: args
-            .state_dir
-            .clone()
-            .unwrap_or_else(|| args.root.join("var/lib/kuppet")),
+        state_dir,
+        content,
         node: args.node_name.clone(),
         root: args.root.clone(),
         run_interval: args.run_interval,

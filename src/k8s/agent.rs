@@ -21,6 +21,7 @@
 //! seals it to the key published.
 
 pub mod cache;
+pub mod fetch;
 pub mod files;
 pub mod summary;
 
@@ -68,6 +69,9 @@ pub struct AgentOptions {
     pub metrics_addr: Option<SocketAddr>,
     /// One run, then exit with Puppet's detailed exit code.
     pub once: bool,
+    /// Fetches the catalog's content by checksum from the controller
+    /// (`--content-url`); None: such content fails its resources.
+    pub content: Option<fetch::Fetcher>,
 }
 
 /// Why the agent stopped.
@@ -150,12 +154,16 @@ pub fn decide(
     if let Some(Err(e)) = nc.spec.files.as_deref().map(files::decode) {
         return CatalogDecision::Invalid(e);
     }
+    if let Some(e) = nc.spec.content.iter().find_map(fetch::check_ref) {
+        return CatalogDecision::Invalid(e);
+    }
     CatalogDecision::New(Box::new(CachedCatalog {
         digest: nc.spec.digest.clone(),
         generation: nc.metadata.generation.unwrap_or(0),
         noop: nc.spec.noop,
         catalog,
         files: nc.spec.files.clone(),
+        content: nc.spec.content.clone(),
     }))
 }
 
@@ -691,13 +699,47 @@ impl Agent {
         self.facts_published.is_some()
     }
 
+    /// The catalog's content listed by checksum: each file from the cache
+    /// or the controller, or why not (only the resources that need it fail).
+    async fn fetch_content(
+        &self,
+        content: &[crate::k8s::crd::ContentRef],
+    ) -> Vec<(
+        crate::k8s::crd::ContentRef,
+        Result<PathBuf, fetch::FetchError>,
+    )> {
+        let mut out = Vec::with_capacity(content.len());
+        for r in content {
+            let got = match &self.options.content {
+                Some(fetcher) => fetcher.fetch(r).await,
+                None => Err(fetch::FetchError::NoEndpoint {
+                    path: r.path.clone(),
+                    sha256: r.sha256.clone(),
+                }),
+            };
+            out.push((r.clone(), got));
+        }
+        if let Some(fetcher) = &self.options.content
+            && out.iter().all(|(_, r)| r.is_ok())
+        {
+            fetcher.prune(content);
+        }
+        out
+    }
+
     /// Applies the held catalog once and reports; None when there is none.
     pub async fn run_once(&mut self) -> Option<(Outcome, bool)> {
         self.publish_facts().await;
         let cached = self.current.clone()?;
         let noop = self.options.noop || cached.noop;
-        // puppet:///modules/ sources: from the files the catalog carries.
-        let served = cached.files.as_deref().map(files::server).transpose();
+        // puppet:///modules/ sources: from the files the catalog carries,
+        // and those it lists by checksum, fetched first.
+        let fetched = self.fetch_content(&cached.content).await;
+        let served = cached
+            .files
+            .as_deref()
+            .map(|encoded| files::server(encoded, &fetched))
+            .transpose();
         let file_server = match served {
             Ok(server) => server,
             Err(e) => {

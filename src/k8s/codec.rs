@@ -158,6 +158,27 @@ pub fn with_files(catalog_digest: &str, files_digest: Option<&str>) -> String {
     }
 }
 
+/// The digest of a catalog's files: the inline tar+gzip's (`tar_digest`)
+/// alone when nothing is fetched by checksum (as before content references
+/// existed), else the digest over it and every reference, so that a changed
+/// large file changes the NodeCatalog's digest too.
+pub fn files_digest(
+    tar_digest: Option<&str>,
+    content: &[crate::k8s::crd::ContentRef],
+) -> Option<String> {
+    if content.is_empty() {
+        return tar_digest.map(str::to_string);
+    }
+    let mut text = format!("{}\n", tar_digest.unwrap_or("-"));
+    for c in content {
+        text.push_str(&format!(
+            "{} {} {} {:o}\n",
+            c.path, c.sha256, c.size, c.mode
+        ));
+    }
+    Some(kuppet_artifact::sha256_digest(text.as_bytes()))
+}
+
 /// Decodes the catalog of a NodeCatalog spec and checks it against `spec.digest`
 /// (which covers `spec.files` too).
 pub fn decode(spec: &NodeCatalogSpec) -> Result<Catalog, CodecError> {
@@ -178,10 +199,11 @@ pub fn decode(spec: &NodeCatalogSpec) -> Result<Catalog, CodecError> {
         (None, None) => return Err(CodecError::Missing),
     };
     // The files the catalog's puppet:/// sources name are part of the digest.
-    let files_digest = match &spec.files {
+    let tar_digest = match &spec.files {
         Some(text) => Some(kuppet_artifact::sha256_digest(&BASE64.decode(text.trim())?)),
         None => None,
     };
+    let files_digest = files_digest(tar_digest.as_deref(), &spec.content);
     let actual = with_files(&digest(&catalog, spec.noop), files_digest.as_deref());
     if actual != spec.digest {
         return Err(CodecError::DigestMismatch {
@@ -236,6 +258,7 @@ mod tests {
             catalog: enc.catalog,
             compressed_catalog: enc.compressed_catalog,
             files: None,
+            content: Vec::new(),
         }
     }
 
@@ -260,6 +283,59 @@ mod tests {
             decode(&spec),
             Err(CodecError::DigestMismatch { .. })
         ));
+    }
+
+    #[test]
+    fn the_digest_covers_the_content_listed_by_checksum() {
+        let catalog = catalog_with(vec![("source", "puppet:///modules/m/big".into())]);
+        let tar = b"a tar+gzip of the directories";
+        let tar_digest = kuppet_artifact::sha256_digest(tar);
+        let listed = crate::k8s::crd::ContentRef {
+            path: "m/files/big".into(),
+            sha256: "a".repeat(64),
+            size: 1 << 20,
+            mode: 0o644,
+        };
+        let mut spec = spec_for(&catalog, false);
+        spec.files = Some(BASE64.encode(tar));
+        spec.content = vec![listed.clone()];
+        let files = files_digest(Some(&tar_digest), &spec.content);
+        assert_ne!(files.as_deref(), Some(tar_digest.as_str()));
+        spec.digest = with_files(&spec.digest, files.as_deref());
+        assert!(decode(&spec).is_ok());
+        // Another checksum, size, mode or path under the same digest: refused.
+        for changed in [
+            crate::k8s::crd::ContentRef {
+                sha256: "b".repeat(64),
+                ..listed.clone()
+            },
+            crate::k8s::crd::ContentRef {
+                size: 1,
+                ..listed.clone()
+            },
+            crate::k8s::crd::ContentRef {
+                mode: 0o4755,
+                ..listed.clone()
+            },
+            crate::k8s::crd::ContentRef {
+                path: "m/files/other".into(),
+                ..listed.clone()
+            },
+        ] {
+            spec.content = vec![changed];
+            assert!(matches!(
+                decode(&spec),
+                Err(CodecError::DigestMismatch { .. })
+            ));
+        }
+        // The list dropped: refused too.
+        spec.content.clear();
+        assert!(matches!(
+            decode(&spec),
+            Err(CodecError::DigestMismatch { .. })
+        ));
+        // Without a list the digest is the tar's alone, as before lists existed.
+        assert_eq!(files_digest(Some(&tar_digest), &[]), Some(tar_digest));
     }
 
     #[test]

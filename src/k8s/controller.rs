@@ -76,6 +76,23 @@ pub struct ControllerOptions {
     /// Where environments from OCI artifacts are unpacked (created at
     /// start; the compile workers may read it).
     pub artifact_cache: std::path::PathBuf,
+    /// The content endpoint (none: every file travels inline).
+    pub content: Option<ContentOptions>,
+}
+
+/// The HTTPS endpoint agents fetch large files from by checksum.
+#[derive(Debug, Clone)]
+pub struct ContentOptions {
+    pub addr: SocketAddr,
+    pub tls_cert: std::path::PathBuf,
+    pub tls_key: std::path::PathBuf,
+    /// The largest file served.
+    pub max_file_bytes: u64,
+    /// `system:serviceaccount:NS:NAME` of the agents (none: any
+    /// ServiceAccount with a node-bound token).
+    pub agent_user: Option<String>,
+    /// The audience of the agents' tokens (none: the API server's).
+    pub token_audience: Option<String>,
 }
 
 /// Why the controller stopped.
@@ -97,6 +114,14 @@ pub enum ControllerError {
         #[source]
         source: std::io::Error,
     },
+    #[error("could not listen on {addr} for content: {source}")]
+    ContentListen {
+        addr: SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the content endpoint's TLS: {0}")]
+    ContentTls(#[from] crate::k8s::content::TlsError),
     #[error("stopped leading: {0}")]
     LeaseLost(#[from] LeaseLost),
     #[error("the controller loop ended unexpectedly")]
@@ -1184,6 +1209,15 @@ fn endpoint(metrics: Arc<ControllerMetrics>, health: Arc<Health>) -> http::Handl
 }
 
 /// The leader's work: watches, the node controller and the status loop.
+/// Stops a task when dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 async fn run_leader(
     client: Client,
     options: &ControllerOptions,
@@ -1234,7 +1268,35 @@ async fn run_leader(
         REUSE_CATALOGS,
     ));
     let compile = compile::through_pool_reusing(pool, options.compile.clone(), reader, reuse);
-    let planner = Arc::new(Planner::production(compile, metrics.clone()));
+    let mut planner = Planner::production(compile, metrics.clone());
+    // The content endpoint, served by the leader only (its planner knows
+    // what each node's catalog references); stopped with the leadership.
+    let _content = match &options.content {
+        Some(c) => {
+            let tls = crate::k8s::content::tls_config(&c.tls_cert, &c.tls_key)?;
+            let listener = tokio::net::TcpListener::bind(c.addr)
+                .await
+                .map_err(|source| ControllerError::ContentListen {
+                    addr: c.addr,
+                    source,
+                })?;
+            let store =
+                crate::k8s::content::Store::new(files::Limits::referencing(c.max_file_bytes))
+                    .with_metrics(metrics.clone());
+            planner = planner.with_content(store.clone());
+            let auth = Arc::new(crate::k8s::content::TokenReviewer::new(
+                client.clone(),
+                c.agent_user.clone(),
+                c.token_audience.clone(),
+            ));
+            tracing::info!(addr = %c.addr, "serving content by checksum");
+            Some(AbortOnDrop(tokio::spawn(crate::k8s::content::serve(
+                listener, tls, auth, store,
+            ))))
+        }
+        None => None,
+    };
+    let planner = Arc::new(planner);
     let ctx = Arc::new(Context::new(
         client.clone(),
         planner,

@@ -621,6 +621,29 @@ pub struct NodeCatalogSpec {
     /// URLs from it. Part of `digest`. Default: absent (no such sources).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub files: Option<String>,
+    /// The files of those sources too large to travel in `files`: the agent
+    /// fetches each by its checksum from the controller's content endpoint
+    /// (which serves a node only the content its own catalog lists here) and
+    /// checks it before use. Part of `digest`. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub content: Vec<ContentRef>,
+}
+
+/// One file of a catalog's `puppet:///modules/` sources fetched by checksum.
+#[derive(
+    Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, JsonSchema,
+)]
+#[serde(rename_all = "camelCase")]
+pub struct ContentRef {
+    /// Where the file lies in the modulepath layout of `files`
+    /// (`MODULE/files/PATH`).
+    pub path: String,
+    /// The SHA-256 of its content, lowercase hex.
+    pub sha256: String,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its permission bits (as in the environment).
+    pub mode: u32,
 }
 
 /// One Manifest that went into a catalog.

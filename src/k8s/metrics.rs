@@ -16,6 +16,9 @@ impl Counter {
     pub fn get(&self) -> u64 {
         self.0.load(Ordering::Relaxed)
     }
+    pub fn add(&self, n: u64) {
+        self.0.fetch_add(n, Ordering::Relaxed);
+    }
 }
 
 /// A value that goes up and down.
@@ -112,6 +115,14 @@ pub struct ControllerMetrics {
     pub queue_depth: Gauge,
     /// 1 while this replica holds the leader Lease.
     pub leader: Gauge,
+    /// Content endpoint requests, by answer.
+    pub content_served: Counter,
+    pub content_unauthenticated: Counter,
+    pub content_forbidden: Counter,
+    pub content_not_found: Counter,
+    pub content_unavailable: Counter,
+    /// Bytes of content sent.
+    pub content_bytes: Counter,
 }
 
 impl ControllerMetrics {
@@ -177,6 +188,24 @@ impl ControllerMetrics {
             "kuppet_leader",
             "1 while this replica holds the leader Lease.",
             self.leader.get(),
+        );
+        counter(
+            &mut out,
+            "kuppet_content_requests_total",
+            "Requests of the content endpoint, by HTTP status.",
+            &[
+                ("{code=\"200\"}", self.content_served.get()),
+                ("{code=\"401\"}", self.content_unauthenticated.get()),
+                ("{code=\"403\"}", self.content_forbidden.get()),
+                ("{code=\"404\"}", self.content_not_found.get()),
+                ("{code=\"503\"}", self.content_unavailable.get()),
+            ],
+        );
+        counter(
+            &mut out,
+            "kuppet_content_bytes_total",
+            "Bytes of content the content endpoint sent.",
+            &[("", self.content_bytes.get())],
         );
         out
     }

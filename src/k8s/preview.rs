@@ -194,7 +194,14 @@ pub fn preview(
     threads: usize,
     compile: CompileFn,
 ) -> Result<Preview, PreviewError> {
-    let planner = Planner::production(compile, Arc::new(ControllerMetrics::default()));
+    // Large files by checksum, as the chart's controller does (a preview
+    // of an environment with large files then agrees with it).
+    let content =
+        crate::k8s::content::Store::new(crate::k8s::controller::files::Limits::referencing(
+            crate::k8s::controller::files::REFERENCED_FILE,
+        ));
+    let planner =
+        Planner::production(compile, Arc::new(ControllerMetrics::default())).with_content(content);
     preview_with(&planner, snapshot, candidates, now, threads)
 }
 

@@ -21,6 +21,15 @@
 {{- printf "%s-agent" (include "kuppet.fullname" .) | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
+{{/* The controller's content endpoint: its headless Service and TLS. */}}
+{{- define "kuppet.contentName" -}}
+{{- printf "%s-content" (include "kuppet.controllerName" .) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "kuppet.contentHost" -}}
+{{- printf "%s.%s.svc" (include "kuppet.contentName" .) .Release.Namespace -}}
+{{- end -}}
+
 {{- define "kuppet.labels" -}}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 app.kubernetes.io/name: {{ include "kuppet.name" . }}

@@ -69,6 +69,9 @@ pub struct CachedCatalog {
     /// The files the catalog's `puppet:///` sources name (`spec.files`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub files: Option<String>,
+    /// The files fetched by checksum (`spec.content`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub content: Vec<crate::k8s::crd::ContentRef>,
 }
 
 /// A run's status waiting to be written to the API server.
@@ -262,6 +265,7 @@ mod tests {
             noop: false,
             catalog: c,
             files: None,
+            content: Vec::new(),
         }
     }
 

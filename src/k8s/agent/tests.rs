@@ -25,6 +25,7 @@ fn node_catalog(content: &str, generation: i64, noop: bool) -> NodeCatalog {
             catalog: enc.catalog,
             compressed_catalog: enc.compressed_catalog,
             files: None,
+            content: Vec::new(),
         },
     );
     nc.metadata.generation = Some(generation);
@@ -54,6 +55,7 @@ fn sealed_node_catalog(secret: &str, to: &seal::NodeKey) -> NodeCatalog {
             catalog: enc.catalog,
             compressed_catalog: enc.compressed_catalog,
             files: None,
+            content: Vec::new(),
         },
     );
     nc.metadata.generation = Some(1);
@@ -135,6 +137,7 @@ fn options(root: &Path) -> AgentOptions {
         noop: false,
         metrics_addr: None,
         once: false,
+        content: None,
     }
 }
 
@@ -185,6 +188,7 @@ fn cached() -> CachedCatalog {
         noop: false,
         catalog: cat,
         files: None,
+        content: Vec::new(),
     }
 }
 
@@ -616,6 +620,7 @@ fn node_catalog_of(cat: &Catalog, generation: i64) -> NodeCatalog {
             catalog: enc.catalog,
             compressed_catalog: enc.compressed_catalog,
             files: None,
+            content: Vec::new(),
         },
     );
     nc.metadata.generation = Some(generation);
@@ -806,6 +811,7 @@ fn a_cached_catalog_that_fails_the_checks_is_not_applied() {
         noop: false,
         catalog: bad,
         files: None,
+        content: Vec::new(),
     })
     .expect("saves");
     let agent = Agent::new(

@@ -260,6 +260,15 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                         resources.push(r);
                         continue;
                     }
+                    // `source /path URL`: a file from a puppet:/// source.
+                    Some("source") => {
+                        let path = words.next().unwrap_or("/nowhere");
+                        let url = words.next().unwrap_or("puppet:///modules/m/f");
+                        let mut parameters = IndexMap::new();
+                        parameters.insert("source".to_string(), serde_json::Value::from(url));
+                        resources.push(file(path, parameters));
+                        continue;
+                    }
                     Some("cycle") => {
                         let a = words.next().unwrap_or("/a");
                         let b = words.next().unwrap_or("/b");

@@ -377,6 +377,9 @@ pub struct Planner {
     metrics: Arc<ControllerMetrics>,
     /// Seals each catalog's Sensitive values to its node's key.
     sealer: seal::Sealer,
+    /// The content each node's catalog fetches by checksum (and whether
+    /// there is a content endpoint at all).
+    content: crate::k8s::content::Store,
 }
 
 impl Planner {
@@ -393,7 +396,14 @@ impl Planner {
             stable_code: Mutex::default(),
             metrics,
             sealer: seal::Sealer::random(),
+            content: crate::k8s::content::Store::default(),
         }
+    }
+
+    /// Serves large files by checksum from `store` (the content endpoint's).
+    pub fn with_content(mut self, store: crate::k8s::content::Store) -> Planner {
+        self.content = store;
+        self
     }
 
     /// Replaces the graph check.
@@ -484,6 +494,7 @@ impl Planner {
         if let Ok(mut o) = self.outcomes.lock() {
             o.retain(|n, _| names.contains(n));
         }
+        self.content.retain_nodes(names);
     }
 
     /// [`Planner::plan_granted`] without grants (tests of other concerns).
@@ -894,12 +905,14 @@ impl Planner {
                         blamed: None,
                         reason: reason::COMPILE_FAILED,
                     })?;
-                    let files =
-                        files::bundle(&catalog, &request.modulepath).map_err(|e| Failure {
+                    let files = files::bundle(&catalog, &request.modulepath, self.content.limits())
+                        .map_err(|e| Failure {
                             message: e.to_string(),
                             blamed: None,
                             reason: reason::COMPILE_FAILED,
                         })?;
+                    // What the content endpoint may serve this node.
+                    self.content.set_node(&name, files.as_ref());
                     Ok(NodeCatalogSpec {
                         digest: files::combined_digest(
                             &codec::digest(&catalog, noop),
@@ -909,6 +922,10 @@ impl Planner {
                         sources: sources.clone(),
                         catalog: encoded.catalog,
                         compressed_catalog: encoded.compressed_catalog,
+                        content: files
+                            .as_ref()
+                            .map(|f| f.content.clone())
+                            .unwrap_or_default(),
                         files: files.map(|f| f.encoded),
                     })
                 })(),

@@ -36,6 +36,10 @@ pub enum ServeError {
         "kuppet serves puppet:// sources from the modulepath only (puppet:///modules/MODULE/PATH, no server name), not {url}"
     )]
     Server { url: String },
+    /// The content the URL names could not be fetched (an agent fetching
+    /// large files by checksum).
+    #[error("Could not retrieve {url}: {reason}")]
+    Unavailable { url: String, reason: String },
     /// The modulepath's module directory could not be opened.
     #[error("Could not open {path} to serve {url}: {reason}")]
     Open {

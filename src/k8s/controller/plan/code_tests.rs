@@ -508,3 +508,49 @@ fn a_restarted_controller_without_the_stable_revision_keeps_unreached_nodes_as_t
     let again = spec_of(restarted.plan(&node("b", &[]), Some(&NodeFacts::test("b")), &ms2, None));
     assert_eq!(file_content(&again, "/etc/motd").as_deref(), Some("one"));
 }
+
+#[test]
+fn large_module_files_are_listed_by_checksum_and_only_their_node_may_read_them() {
+    use crate::k8s::content::{Decision, Identity, Store, decide};
+    use crate::k8s::controller::files::{INLINE_FILE, Limits};
+    let env = tempfile::tempdir().expect("tempdir");
+    let files = env.path().join("modules/m/files");
+    std::fs::create_dir_all(&files).expect("mkdir");
+    let big = vec![b'x'; INLINE_FILE as usize * 2];
+    std::fs::write(files.join("big"), &big).expect("write");
+    std::fs::write(files.join("small"), "small").expect("write");
+    let store = Store::new(Limits::referencing(1 << 20));
+    let (planner, _) = fixtures::planner();
+    let planner = planner.with_content(store.clone());
+    let m = with_code("ops", "site");
+    let mut rev = revision(
+        "r1",
+        "source /etc/big puppet:///modules/m/big\nsource /etc/small puppet:///modules/m/small",
+    );
+    let mut code = (*rev.code).clone();
+    code.modulepath = vec![env.path().join("modules")];
+    rev.code = Arc::new(code);
+    loaded(&planner, &m, rev);
+    let manifests = vec![Arc::new(m)];
+    let spec = spec_of(planner.plan(&web(), Some(&NodeFacts::test("web-1")), &manifests, None));
+    // The large file by checksum, the small one inline; the digest covers both.
+    use sha2::Digest;
+    let sha = crate::k8s::content::hex(&sha2::Sha256::digest(&big));
+    assert_eq!(spec.content.len(), 1);
+    assert_eq!(
+        (spec.content[0].path.as_str(), &spec.content[0].sha256),
+        ("m/files/big", &sha)
+    );
+    assert_eq!(spec.content[0].size, big.len() as u64);
+    assert!(spec.files.is_some());
+    assert!(crate::k8s::codec::decode(&spec).is_ok());
+    // The endpoint serves it to web-1's agent, and to no other node's.
+    let agent = |node: &str| Ok(Identity::Agent { node: node.into() });
+    assert!(
+        matches!(decide(agent("web-1"), &sha, &store), Decision::Serve(l) if l.path == files.join("big"))
+    );
+    assert!(matches!(
+        decide(agent("web-2"), &sha, &store),
+        Decision::Forbidden(_)
+    ));
+}
