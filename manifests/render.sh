@@ -37,7 +37,12 @@ trap 'rm -rf "$out"' EXIT
     mkdir -p "$out/chart"
     cp -r "$repo/charts/kuppet/." "$out/chart/"
     cp "$out/crds.yaml" "$out/chart/crds/kuppet.dev.yaml"
-    helm template kuppet "$out/chart" --namespace "$NAMESPACE" --include-crds --kube-version 1.34.0
+    # Without the content endpoint: its CA and key are generated per install
+    # (helm install keeps them in a Secret); a rendered file would hand one
+    # key to everyone and change at every render. Large files then travel
+    # inline (768 KiB per catalog); install with the chart for more.
+    helm template kuppet "$out/chart" --namespace "$NAMESPACE" --include-crds --kube-version 1.34.0 \
+        --set content.enabled=false
 } >"$out/install.yaml"
 
 pairs=(
