@@ -23,7 +23,8 @@ trap cleanup EXIT
 # volume (this test runs on the node, as root).
 pod=$(agent_pod)
 uid=$(k get pod -n "$KUPPET_NS" "$pod" -o jsonpath='{.metadata.uid}')
-token_file=$(find "$NODE_DIR/kubelet/pods/$uid/volumes/kubernetes.io~projected" -name token 2>/dev/null | head -n 1)
+# (the API server's token, not the content endpoint's in volume content-token)
+token_file=$(find "$NODE_DIR/kubelet/pods/$uid/volumes/kubernetes.io~projected" -name token -not -path '*/content-token/*' 2>/dev/null | head -n 1)
 [[ -n $token_file ]] || fail "no projected token for pod $pod under $NODE_DIR/kubelet/pods/$uid"
 cfg=$(kubeconfig_for_token "$(cat "$token_file")" "$dir/agent")
 
