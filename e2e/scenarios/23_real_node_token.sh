@@ -35,7 +35,9 @@ log "ok: the projected token is bound to pod $pod on node $N"
 # The agent's own writes went through: its facts, its catalog's status.
 assert_eq "kuppet-agent" "$(k get nodefacts "$N" -o jsonpath='{.metadata.managedFields[?(@.manager=="kuppet-agent")].manager}')" \
     "NodeFacts written by the agent pod"
-[[ -n $(k get nodecatalog "$N" -o jsonpath='{.status.lastRun.time}') ]] || fail "no status written by the agent pod"
+wait_for 120 "the agent pod's first run status" bash -c \
+    "[[ -n \$(kubectl --request-timeout=20s get nodecatalog $N -o jsonpath='{.status.lastRun.time}') ]]" ||
+    fail "no status written by the agent pod"
 
 # Another node, with a NodeCatalog the token may not touch.
 create_node "$OTHER"
