@@ -6,37 +6,23 @@
 
 use crate::machine::Machine;
 use crate::node_cli::{self, Invocation};
-use crate::{Context, Examined, Property, Provider, ResourceError, Sync, Unsuitable};
+use crate::{Context, Examined, Property, Provider, ResourceError, Unsuitable};
 use kuppet_catalog::Resource;
-use serde_json::json;
 use std::time::Duration;
 
 const PROGRAM: &str = "rabbitmq-plugins";
 const EXTRA_PATH: &[&str] = &["/usr/lib/rabbitmq/bin"];
 
-/// How the module retries a listing: tries, pause between them, limit of each.
-#[derive(Debug, Clone, Copy)]
-pub struct Retries {
-    pub count: u32,
-    pub step: Duration,
-    pub timeout: Duration,
-}
-
-impl Default for Retries {
-    fn default() -> Retries {
-        Retries {
-            count: 30,
-            step: Duration::from_secs(6),
-            timeout: Duration::from_secs(20),
-        }
-    }
-}
+/// How the module retries a listing: tries, the pause between them, and
+/// the limit of each.
+const TRIES: u32 = 30;
+const STEP: Duration = Duration::from_secs(6);
+const TRY_LIMIT: Duration = Duration::from_secs(20);
 
 pub struct RabbitmqPlugin {
     name: String,
     present: bool,
     umask: u32,
-    retries: Retries,
 }
 
 impl RabbitmqPlugin {
@@ -74,14 +60,7 @@ impl RabbitmqPlugin {
             name,
             present,
             umask,
-            retries: Retries::default(),
         })
-    }
-
-    /// Shorter retries (tests).
-    pub fn with_retries(mut self, retries: Retries) -> RabbitmqPlugin {
-        self.retries = retries;
-        self
     }
 
     fn invocation(&self, args: &[&str]) -> Invocation<'static> {
@@ -96,19 +75,18 @@ impl RabbitmqPlugin {
 
     /// The enabled plugins (`rabbitmq-plugins list -E -m`), retried.
     fn enabled(&self, host: &Machine) -> Result<Vec<String>, ResourceError> {
-        let r = self.retries;
-        for attempt in 0..r.count {
+        for attempt in 0..TRIES {
             let mut inv = self.invocation(&["list", "-E", "-m"]);
             inv.umask = None;
-            match node_cli::run_for(host, &inv, r.timeout) {
+            match node_cli::run_for(host, &inv, TRY_LIMIT) {
                 Ok(out) => return Ok(plugin_names(&out)),
-                Err(_) if attempt + 1 < r.count => std::thread::sleep(r.step),
+                Err(_) if attempt + 1 < TRIES => std::thread::sleep(STEP),
                 Err(_) => {}
             }
         }
         Err(ResourceError::failed(format!(
             "Command is still failing after {} seconds expired!",
-            u64::from(r.count) * r.step.as_secs()
+            u64::from(TRIES) * STEP.as_secs()
         )))
     }
 }
@@ -138,23 +116,7 @@ fn parse_umask(text: &str) -> Option<u32> {
 impl Provider for RabbitmqPlugin {
     fn examine(&mut self, cx: &mut Context) -> Result<Examined, ResourceError> {
         let exists = self.enabled(cx.host)?.contains(&self.name);
-        let current = if exists { "present" } else { "absent" };
-        let desired = if self.present { "present" } else { "absent" };
-        let ensure = Property::new(
-            "ensure",
-            json!(current),
-            json!(desired),
-            if current == desired {
-                Sync::InSync
-            } else {
-                Sync::OutOfSync
-            },
-        )
-        .with_event(if self.present {
-            "rabbitmq_plugin_created"
-        } else {
-            "rabbitmq_plugin_removed"
-        });
+        let ensure = crate::parsed_ensure("rabbitmq_plugin", exists, self.present);
         Ok(Examined {
             present: exists,
             properties: vec![ensure],

@@ -232,25 +232,7 @@ impl Provider for VsConfig {
             found.is_some()
         };
         let wanted = self.ensure == Some(true);
-        let current = if exists { "present" } else { "absent" };
-        let desired = if wanted { "present" } else { "absent" };
-        let mut properties = vec![
-            Property::new(
-                "ensure",
-                json!(current),
-                json!(desired),
-                if current == desired {
-                    Sync::InSync
-                } else {
-                    Sync::OutOfSync
-                },
-            )
-            .with_event(if wanted {
-                "vs_config_created"
-            } else {
-                "vs_config_removed"
-            }),
-        ];
+        let mut properties = vec![crate::parsed_ensure("vs_config", exists, wanted)];
         if let (true, Some(desired)) = (wanted, &self.value) {
             let current = if skipped || self.ensure_absent() {
                 Some(desired.clone())
