@@ -19,6 +19,9 @@
 #   digest_of NODE                 the NodeCatalog's spec.digest
 #   apply_manifest NAME SELECTOR_YAML SOURCE [NOOP]   a Manifest in namespace default
 #   measure WHAT SECONDS           print a MEASURE line (collected by the suite's log)
+#   catalog_is_compile NODE ENV    NODE's NodeCatalog equals `kuppet compile` of the
+#                                  environment ENV with the node's facts
+#   debian_module NAME PACKAGE     the directory of a module of Debian's packages
 #
 # The chart on the real node (scenarios 2*_real_node_*, after require_real_node):
 #   real_node_image TAG...         the kuppet image of $KUPPET_BIN, imported under
@@ -170,6 +173,98 @@ now_ms() { date +%s%3N; }
 
 # seconds_since MS: seconds (with milliseconds) since now_ms returned MS.
 seconds_since() { local d=$(($(now_ms) - $1)); printf '%d.%03d' $((d / 1000)) $((d % 1000)); }
+
+# catalog_is_compile NODE ENV_DIR: NODE's NodeCatalog holds what `kuppet
+# compile --environment-dir ENV_DIR` gives with the facts the controller
+# compiles the node with (its NodeFacts plus `kubernetes`: the Node's name,
+# labels, nodeInfo, addresses, providerID): the same resources (type, title,
+# parameters, tags, exported) and edges. Prints the differences otherwise.
+catalog_is_compile() {
+    local n=$1 env=$2 work=$E2E_STATE/compare/$1
+    rm -rf "$work" && mkdir -p "$work"
+    k get nodefacts "$n" -o json >"$work/nodefacts.json"
+    k get node "$n" -o json >"$work/node.json"
+    k get nodecatalog "$n" -o json >"$work/nodecatalog.json"
+    python3 - "$work" <<'PY' || return 1
+import json, sys, os
+w = sys.argv[1]
+facts = json.load(open(os.path.join(w, "nodefacts.json")))["spec"]["facts"]
+node = json.load(open(os.path.join(w, "node.json")))
+status = node.get("status", {})
+k8s = {"node": node["metadata"]["name"], "labels": node["metadata"].get("labels", {})}
+if "nodeInfo" in status:
+    k8s["nodeInfo"] = status["nodeInfo"]
+addresses = {}
+for a in status.get("addresses", []):
+    addresses.setdefault(a["type"], a["address"])
+k8s["addresses"] = addresses
+if node.get("spec", {}).get("providerID"):
+    k8s["providerID"] = node["spec"]["providerID"]
+facts["kubernetes"] = k8s
+json.dump(facts, open(os.path.join(w, "facts.json"), "w"))
+PY
+    "$KUPPET_BIN" compile --environment-dir "$env" --facts "$work/facts.json" --node "$n" >"$work/compiled.json" ||
+        return 1
+    python3 - "$work" <<'PY'
+import base64, gzip, json, sys, os
+w = sys.argv[1]
+spec = json.load(open(os.path.join(w, "nodecatalog.json")))["spec"]
+if spec.get("catalog") is not None:
+    held = spec["catalog"]
+else:
+    held = json.loads(gzip.decompress(base64.b64decode(spec["compressedCatalog"])))
+compiled = json.load(open(os.path.join(w, "compiled.json")))
+# Inline Manifests that also select the node add their own resources
+# (declared in NAMESPACE/NAME.pp): those are not the environment's.
+inline = {f"{m['namespace']}/{m['name']}.pp" for m in spec.get("sources", []) if not m.get("revision")}
+def ref(r):
+    return f"{r['type']}[{r['title']}]"
+others = {ref(r) for r in held["resources"] if r.get("file") in inline}
+def resources(c):
+    return {(r["type"], r["title"]): (r.get("parameters", {}), sorted(r.get("tags", [])), r.get("exported", False))
+            for r in c["resources"] if ref(r) not in others}
+def edges(c):
+    return sorted((e["source"], e["target"]) for e in c.get("edges", [])
+                  if e["source"] not in others and e["target"] not in others)
+a, b = resources(held), resources(compiled)
+bad = []
+for key in sorted(set(a) | set(b)):
+    if a.get(key) != b.get(key):
+        bad.append(f"{key}: NodeCatalog {a.get(key)} != kuppet compile {b.get(key)}")
+if edges(held) != edges(compiled):
+    bad.append(f"edges: {edges(held)} != {edges(compiled)}")
+if bad:
+    print("\n".join(bad), file=sys.stderr)
+    sys.exit(1)
+print(f"{len(a)} resources, {len(edges(held))} edges the same ({len(others)} of inline Manifests aside)")
+PY
+}
+
+# debian_module NAME PACKAGE: the directory of Debian's module NAME (package
+# PACKAGE): the installed one, or the package unpacked (apt-get download,
+# dpkg-deb -x) into the e2e cache without installing it or Puppet.
+debian_module() {
+    local name=$1 package=$2 cache=${KUPPET_E2E_CACHE:-${HOME:-/root}/.cache/kuppet-e2e}/debian-modules
+    if [[ -d /usr/share/puppet/modules/$name ]]; then
+        readlink -f "/usr/share/puppet/modules/$name"
+        return
+    fi
+    local tree=$cache/$package
+    if [[ ! -d $tree/usr/share/puppet/modules.available ]]; then
+        local dl=$cache/download-$package
+        rm -rf "$dl" "$tree" && mkdir -p "$dl"
+        (cd "$dl" && apt-get download -q "$package" >/dev/null 2>&1) ||
+            { apt-get update -q >/dev/null 2>&1 && (cd "$dl" && apt-get download -q "$package" >/dev/null); } ||
+            fail "could not download Debian's $package"
+        dpkg-deb -x "$dl"/*.deb "$tree" || fail "could not unpack $package"
+        rm -rf "$dl"
+    fi
+    local dir
+    for dir in "$tree"/usr/share/puppet/modules.available/*; do
+        [[ -f $dir/metadata.json ]] && { echo "$dir"; return; }
+    done
+    fail "no module found in Debian's $package"
+}
 
 # --- the chart on the real node ----------------------------------------------
 

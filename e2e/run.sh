@@ -63,9 +63,15 @@ fi
 step "tools"
 "$E2E_DIR/tools.sh" "${tools[@]}" >/dev/null
 # The OCI registry (crane) for the scenarios that push code artifacts.
-if [[ ( " ${scenarios[*]##*/} " == *_code_oci* || " ${scenarios[*]##*/} " == *_code_scale* || " ${scenarios[*]##*/} " == *_code_rollout* ) && -z ${KUPPET_CRANE:-} ]]; then
+names=" ${scenarios[*]##*/} "
+if [[ ( $names == *_code_oci* || $names == *_code_scale* || $names == *_code_rollout* || $names == *_code_flux_oci* ) && -z ${KUPPET_CRANE:-} ]]; then
     KUPPET_CRANE="$("$E2E_DIR/tools.sh" crane | tail -n 1)/crane"
     export KUPPET_CRANE
+fi
+# Flux's source-controller for the scenario that runs it (built here, not
+# within the scenario's time).
+if [[ $names == *_code_flux_oci* ]]; then
+    "$E2E_DIR/tools.sh" source-controller >/dev/null
 fi
 
 if [[ -n $KUPPET_BIN_GIVEN ]]; then

@@ -30,6 +30,9 @@ CRICTL_VERSION=${KUPPET_E2E_CRICTL_VERSION:-v1.34.0}
 # crane: go-containerregistry's registry (`crane registry serve`), for the
 # tests that push and pull artifacts against a real OCI registry.
 CRANE_VERSION=${KUPPET_E2E_CRANE_VERSION:-v0.22.1}
+# source-controller: Flux's own controller, run as a process against the
+# e2e API server (scenario 30), serving OCIRepository artifacts.
+FLUX_SOURCE_CONTROLLER=${FLUX_SOURCE_CONTROLLER:-v1.7.2}
 
 CACHE=${KUPPET_E2E_CACHE:-${HOME:-/root}/.cache/kuppet-e2e}
 BIN=$CACHE/bin
@@ -38,7 +41,7 @@ SRC=$CACHE/src
 
 ALL_TOOLS=(kube-apiserver kube-controller-manager kubectl etcd helm)
 NODE_TOOLS=(kubelet kube-scheduler crictl)
-EXTRA_TOOLS=(crane)
+EXTRA_TOOLS=(crane source-controller)
 
 if [[ ${1:-} == --print ]]; then
     for t in "${ALL_TOOLS[@]}"; do
@@ -206,6 +209,24 @@ if wanted crane && ! have crane "$CRANE_VERSION"; then
     write_module "$crane_dir" "$(printf '\tgithub.com/google/go-containerregistry %s\n' "$CRANE_VERSION")" "" \
         github.com/google/go-containerregistry/cmd/crane
     build crane "$CRANE_VERSION" "$crane_dir" github.com/google/go-containerregistry/cmd/crane
+fi
+
+# --- source-controller ------------------------------------------------------
+# Built as a dependency of a throwaway module, so its own replace directives
+# do not apply: the ones naming another module (go-digest with BLAKE3) are
+# carried over; the one pointing at ./api is left out (the api module's
+# release of the same version is required instead).
+if wanted source-controller && ! have source-controller "$FLUX_SOURCE_CONTROLLER"; then
+    flux_dir=$SRC/source-controller-$FLUX_SOURCE_CONTROLLER
+    go mod download -json "github.com/fluxcd/source-controller@$FLUX_SOURCE_CONTROLLER" >/dev/null
+    flux_gomod=$(go env GOMODCACHE)/cache/download/github.com/fluxcd/source-controller/@v/$FLUX_SOURCE_CONTROLLER.mod
+    flux_replaces=$(awk '
+        $1 == "replace" && $3 == "=>" && $4 !~ /^\./ { printf "\t%s => %s %s\n", $2, $4, $5 }
+    ' "$flux_gomod")
+    write_module "$flux_dir" "$(printf '\tgithub.com/fluxcd/source-controller %s\n\tgithub.com/fluxcd/source-controller/api %s\n' \
+        "$FLUX_SOURCE_CONTROLLER" "$FLUX_SOURCE_CONTROLLER")" "$flux_replaces" \
+        github.com/fluxcd/source-controller
+    build source-controller "$FLUX_SOURCE_CONTROLLER" "$flux_dir" github.com/fluxcd/source-controller
 fi
 
 # --- crictl -----------------------------------------------------------------

@@ -40,7 +40,7 @@ mkdir -p "$env/manifests" "$env/modules/profile/manifests" "$env/modules/profile
     "$env/modules/profile/files"
 # Over the inline limit (16 KiB): listed by checksum, fetched by the agents.
 head -c 3000000 /dev/urandom >"$env/modules/profile/files/big.bin"
-[[ -d /usr/share/puppet/modules/stdlib ]] && cp -r /usr/share/puppet/modules/stdlib "$env/modules/"
+cp -rL "$(debian_module stdlib puppet-module-puppetlabs-stdlib)" "$env/modules/stdlib"
 cat >"$env/manifests/site.pp" <<'PP'
 include profile::motd
 PP
@@ -111,6 +111,9 @@ expect_ok "the Manifest with spec.code becomes Ready" \
 assert_eq "hello web (one)" "$(cat "$(node_root e2e-code-web)/etc/kuppet-code-motd")" "web node's motd (role data, template)"
 assert_eq "hello (one)" "$(cat "$(node_root e2e-code-db)/etc/kuppet-code-motd")" "db node's motd (common data)"
 assert_eq "one" "$(k get nodecatalog e2e-code-web -o jsonpath='{.spec.sources[?(@.name=="site")].revision}')" "the NodeCatalog names the revision"
+for n in "${NODES[@]}"; do
+    expect_ok "$n's NodeCatalog equals kuppet compile of the pushed tree with its facts" catalog_is_compile "$n" "$env"
+done
 
 # --- the large file: by checksum, verified, only for agents ------------------
 for n in "${NODES[@]}"; do

@@ -126,7 +126,20 @@ impl Fetcher {
         }
         let target = self.cached(&r.sha256);
         if target.is_file() {
-            return Ok(target);
+            // The cache is re-checked at each use: a file changed on disk
+            // since it was fetched is fetched again, never used.
+            match sha256_of_file(&target) {
+                Ok(actual) if actual == r.sha256 => return Ok(target),
+                Ok(actual) => {
+                    tracing::warn!(path = %r.path, sha256 = %r.sha256, actual = %actual,
+                        "cached content no longer matches its checksum; fetching it again");
+                    let _ = std::fs::remove_file(&target);
+                }
+                Err(e) => {
+                    tracing::warn!(path = %r.path, error = %e, "cached content unreadable; fetching it again");
+                    let _ = std::fs::remove_file(&target);
+                }
+            }
         }
         let mut backoff = self.backoff;
         let mut last = String::new();
@@ -208,6 +221,22 @@ impl Fetcher {
             }
         }
     }
+}
+
+/// The SHA-256 of a file's content, lowercase hex.
+fn sha256_of_file(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = sha2::Sha256::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = file.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buf[..n]);
+    }
+    Ok(crate::k8s::content::hex(&hasher.finalize()))
 }
 
 #[cfg(test)]

@@ -236,6 +236,10 @@ async fn content_travels_over_https_to_its_own_node_only_and_is_verified() {
     let got = a.fetch(&r).await.expect("fetched");
     assert_eq!(got, a.cached(&r.sha256));
     assert_eq!(std::fs::read_to_string(&got).expect("read"), big('z'));
+    // A cached file changed on disk since is not used: it is fetched again.
+    std::fs::write(&got, "altered on disk").expect("alter");
+    let again = a.fetch(&r).await.expect("fetched again");
+    assert_eq!(std::fs::read_to_string(&again).expect("read"), big('z'));
 
     // Node B's agent is refused, with the status in the message.
     let b = fetcher(&base, "tok-node-b", work.path());
@@ -280,8 +284,8 @@ async fn content_travels_over_https_to_its_own_node_only_and_is_verified() {
         metrics.content_forbidden.get(),
         metrics.content_not_found.get(),
     ];
-    assert_eq!(counts, [1, 2, 2, 4]);
-    assert_eq!(metrics.content_bytes.get(), r.size);
+    assert_eq!(counts, [2, 2, 2, 4]);
+    assert_eq!(metrics.content_bytes.get(), 2 * r.size);
     assert!(
         metrics
             .render()
