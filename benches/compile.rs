@@ -2,14 +2,16 @@
 //!
 //! `cargo bench --bench compile` generates manifests of 1,000, 10,000 and 50,000
 //! resources (classes with parameters, defined types, resource defaults,
-//! collectors with overrides, virtual resources and realize, chaining arrows),
+//! collectors with overrides, virtual resources and realize, chaining arrows)
+//! and one of 1,000 classes x 15 resources (`1000x15`: files, packages,
+//! services, defined types, `require`/`subscribe` and chains; ~15,000),
 //! compiles each with kuppet in this process and with the real Puppet
 //! (`../shared/tools/puppet-catalog`, or `$PUPPET_CATALOG`) in the same run, and
 //! prints both times and the ratio. It then compiles one manifest for 1,000
 //! different fact sets in one process and prints catalogs per second.
 //! It ends with a fleet of 5 roles compiled with and without compile reuse
 //! (`kuppet_eval::reuse`), in catalogs per second.
-//! `KUPPET_BENCH_SIZES=1000,10000` picks sizes; `KUPPET_BENCH_NO_PUPPET=1` skips Puppet;
+//! `KUPPET_BENCH_SIZES=1000,1000x15` picks sizes (`Nx15`: N classes of 15); `KUPPET_BENCH_NO_PUPPET=1` skips Puppet;
 //! `KUPPET_BENCH_RUNS` (fact sets, default 1,000), `KUPPET_BENCH_THREADS` (default:
 //! the cores) and `KUPPET_BENCH_NO_FLEET=1` shape the throughput runs (for profiling:
 //! `KUPPET_BENCH_SIZES= KUPPET_BENCH_RUNS=3 KUPPET_BENCH_THREADS=1 KUPPET_BENCH_NO_FLEET=1
@@ -70,6 +72,45 @@ fn generate(n: usize) -> String {
     out
 }
 
+/// Issue 16's large manifest: `classes` classes of 15 resources each (the
+/// class, 2 packages, a directory, 6 files, 2 defined types with a file each,
+/// a service) tied by `require`, `subscribe` and chaining arrows.
+fn generate_classes(classes: usize) -> String {
+    let mut out = String::new();
+    out.push_str("define prof::conf (String $value) {\n");
+    out.push_str(
+        "  file { \"/etc/conf.d/${title}\": ensure => file, content => \"${value}\\n\" }\n}\n",
+    );
+    for c in 0..classes {
+        out.push_str(&format!(
+            "class prof::c{c} (String $ver = 'latest', String $mode = '0644') {{\n"
+        ));
+        out.push_str(&format!(
+            "  package {{ ['p{c}a', 'p{c}b']: ensure => $ver }}\n  file {{ '/etc/p{c}': ensure => directory }}\n"
+        ));
+        for f in 0..6 {
+            out.push_str(&format!(
+                "  file {{ '/etc/p{c}/f{f}': ensure => file, mode => $mode, content => \"${{facts['networking']['hostname']}} {f}\", require => Package['p{c}a'] }}\n"
+            ));
+        }
+        for d in 0..2 {
+            out.push_str(&format!(
+                "  prof::conf {{ 'c{c}-{d}': value => \"${{ver}} {d}\" }}\n"
+            ));
+        }
+        out.push_str(&format!(
+            "  service {{ 's{c}': ensure => running, enable => true, subscribe => File['/etc/p{c}/f0'] }}\n"
+        ));
+        out.push_str(&format!(
+            "  File['/etc/p{c}'] -> File['/etc/p{c}/f1'] -> Prof::Conf['c{c}-0']\n  Package['p{c}b'] ~> Service['s{c}']\n}}\n"
+        ));
+    }
+    for c in 0..classes {
+        out.push_str(&format!("include prof::c{c}\n"));
+    }
+    out
+}
+
 fn facts(hostname: &str, cpus: u64) -> serde_json::Map<String, serde_json::Value> {
     let v = serde_json::json!({
         "hostname": hostname,
@@ -117,6 +158,8 @@ fn puppet_catalog_tool() -> Option<PathBuf> {
             PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
                 .join("../shared/tools/puppet-catalog"),
         ),
+        // A worktree elsewhere (`/work/wt/NAME`) uses the shared tools too.
+        Some(PathBuf::from("/work/shared/tools/puppet-catalog")),
     ];
     candidates
         .into_iter()
@@ -158,10 +201,18 @@ fn puppet_compile(tool: &Path, source: &str) -> Option<Duration> {
 }
 
 fn main() {
-    let sizes: Vec<usize> = std::env::var("KUPPET_BENCH_SIZES")
-        .ok()
-        .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
-        .unwrap_or_else(|| vec![1_000, 10_000, 50_000]);
+    // `N`: `generate(N)`; `Nx15`: `generate_classes(N)` (issue 16's ~15k).
+    let sizes: Vec<(String, String)> = std::env::var("KUPPET_BENCH_SIZES")
+        .unwrap_or_else(|_| "1000,1000x15,10000,50000".to_string())
+        .split(',')
+        .filter_map(|x| {
+            let x = x.trim();
+            match x.strip_suffix("x15") {
+                Some(classes) => Some((x.to_string(), generate_classes(classes.parse().ok()?))),
+                None => Some((x.to_string(), generate(x.parse().ok()?))),
+            }
+        })
+        .collect();
     let tool = puppet_catalog_tool();
     if tool.is_none() {
         println!("(the reference Puppet is not installed: kuppet times only)");
@@ -170,17 +221,16 @@ fn main() {
         "{:>8} {:>10} {:>12} {:>12} {:>9} {:>14}",
         "size", "resources", "kuppet", "puppet", "ratio", "kuppet µs/res"
     );
-    for &n in &sizes {
-        let source = generate(n);
+    for (n, source) in &sizes {
         // Best of three in-process runs.
         let mut best = Duration::MAX;
         let mut count = 0;
         for _ in 0..3 {
-            let (t, c) = kuppet_compile(&source, facts("node1", 2), "node1.example.com");
+            let (t, c) = kuppet_compile(source, facts("node1", 2), "node1.example.com");
             best = best.min(t);
             count = c;
         }
-        let puppet = tool.as_ref().and_then(|t| puppet_compile(t, &source));
+        let puppet = tool.as_ref().and_then(|t| puppet_compile(t, source));
         let (puppet_s, ratio) = match puppet {
             Some(p) => (
                 format!("{:.3}s", p.as_secs_f64()),
