@@ -14,6 +14,17 @@ forge-apply-results.tsv; the commands are apply_harness.py's:
     forge_apply.py list | puppet [-j N] | run [--kuppet BIN] | confirm | show CASE
 
 Needs root, Puppet for `puppet`, and not part of CI.
+
+Results (2026-12-07, Puppet 7.23 and kuppet's debug build of branch debconf):
+41 cases; Puppet succeeds on 16 (exit 0 or 2), fails on 25 for reasons of
+this machine (no init system: services do not start; packages from other
+repositories). Of the 41 that count: 15 same, 25 both-fail, 1 differs
+(40/41, 97.6%). timezone now agrees (its `debconf` items of tzdata: the
+native provider). motd agrees once `/etc/motd` is confirmed volatile: its
+template prints `memory.system.available`, the live MemAvailable, which
+kuppet computes as Facter does (same source, same `GiB` format; two Facter
+runs differ as well). postfix differs by `/etc/aliases` content: not yet
+explained.
 """
 import os
 import sys
