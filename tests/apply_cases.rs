@@ -98,6 +98,10 @@ struct Case {
     /// happen in a private network namespace, whose rules are written to
     /// the sandbox's `iptables-save` and `ip6tables-save` after each run.
     netns: bool,
+    /// Variables set for the case's runs (`CASE.env`: `NAME=VALUE` lines,
+    /// `$SANDBOX` replaced by the sandbox), as `regenerate` sets them for
+    /// Puppet's: the debconf cases' private database.
+    env: Vec<(String, String)>,
 }
 
 /// A private network namespace, held by a sleeping `unshare -n` child.
@@ -252,6 +256,9 @@ impl Case {
         }
         if self.root || self.sandbox_root {
             cmd.arg("--root").arg(sandbox);
+        }
+        for (k, v) in &self.env {
+            cmd.env(k, v.replace("$SANDBOX", &sb));
         }
         if self.fake_tools {
             cmd.env(
@@ -458,6 +465,12 @@ fn cases(dir: &Path) -> Vec<Case> {
             let root = dir.join(format!("{name}.root")).exists();
             let netns = dir.join(format!("{name}.netns")).exists();
             let sandbox_root = dir.join(format!("{name}.sandbox-root")).exists();
+            let env = std::fs::read_to_string(dir.join(format!("{name}.env")))
+                .unwrap_or_default()
+                .lines()
+                .filter_map(|l| l.split_once('='))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
             Case {
                 name,
                 dir: dir.to_path_buf(),
@@ -467,6 +480,7 @@ fn cases(dir: &Path) -> Vec<Case> {
                 root,
                 sandbox_root,
                 netns,
+                env,
             }
         })
         .collect()
@@ -510,6 +524,13 @@ fn run_cases(dir: &str, mode: Mode) {
                 "{}: skipped, this user cannot make a network namespace or iptables is missing",
                 case.name
             );
+            continue;
+        }
+        // A debconf case runs the machine's own debconf on a private database.
+        if case.env.iter().any(|(k, _)| k == "DEBCONF_SYSTEMRC")
+            && !Path::new("/usr/bin/debconf-communicate").exists()
+        {
+            eprintln!("{}: skipped, debconf is not installed", case.name);
             continue;
         }
         if let Some(want) = case.expected(".outcome.json") {

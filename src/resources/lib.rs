@@ -13,6 +13,7 @@ pub mod augeas;
 pub mod clock;
 pub mod concat;
 pub mod cron;
+pub mod debconf;
 pub mod exec;
 pub mod file;
 pub mod file_line;
@@ -452,6 +453,7 @@ pub fn provider_for(resource: &Resource) -> Result<Box<dyn Provider>, ResourceEr
         "Firewallchain" => Box::new(firewall::Firewallchain::new(resource)?),
         "Rabbitmq_plugin" => Box::new(rabbitmq_plugin::RabbitmqPlugin::new(resource)?),
         "Vs_config" => Box::new(vs_config::VsConfig::new(resource)?),
+        "Debconf" => Box::new(debconf::Debconf::new(resource)?),
         "Schedule" | "Filebucket" | "Tidy" => Box::new(Inert { refreshable: false }),
         "Anchor" => Box::new(Inert { refreshable: true }),
         "Resources" => {

@@ -1,0 +1,4 @@
+# An item without type: Puppet refuses the catalog.
+debconf { 'tzdata/Areas':
+  value => 'Europe',
+}
