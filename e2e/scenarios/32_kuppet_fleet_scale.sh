@@ -4,7 +4,10 @@
 # on the role; measures, for the first compile of every node and for an edit:
 # the time until every node's NodeCatalog holds the Manifest's generation,
 # the compiles the controller actually ran (the rest reused), its peak
-# memory, and the API server's write requests for NodeCatalogs per second.
+# memory (VmHWM), the API server's write requests for NodeCatalogs per
+# second and its request rate over all resources, and the CPU seconds the
+# controller, the API server and etcd spent. KUPPET_E2E_FLEET=5000 takes
+# longer: give it KUPPET_E2E_TIMEOUT=1500.
 . "$(dirname "$0")/../lib.sh"
 . "$E2E_DIR/kuppet.bash"
 require_compile_and_apply
@@ -90,6 +93,21 @@ catalog_writes() {
     kubectl get --raw /metrics |
         awk '/^apiserver_request_total\{/ && /resource="nodecatalogs"/ && /verb="(APPLY|PATCH|CREATE|UPDATE|POST|PUT)"/ {s += $NF} END {printf "%d", s}'
 }
+# api_requests: every request the API server answered but watches.
+api_requests() {
+    kubectl get --raw /metrics |
+        awk '/^apiserver_request_total\{/ && !/verb="WATCH"/ {s += $NF} END {printf "%d", s}'
+}
+# cpu_ticks NAME: user+system clock ticks of a process started with start_bg.
+cpu_ticks() {
+    local pid
+    pid=$(bg_pid "$1") || { echo 0; return; }
+    awk '{print $14 + $15}' "/proc/$pid/stat"
+}
+controller_metric() {
+    curl -fsS "http://127.0.0.1:$metrics_port/metrics" | awk -v m="$1" '$1 == m {printf "%d", $2}'
+}
+hz=$(getconf CLK_TCK)
 
 manifest() {
     apply_manifest fleet '{e2e-fleet: "1"}' "$(
@@ -121,17 +139,30 @@ all_written() {
 }
 
 for pass in first edit; do
-    c0=$(compiles compiled) r0=$(compiles reused) w0=$(catalog_writes) t0=$(now_ms)
+    c0=$(compiles compiled) r0=$(compiles reused) w0=$(catalog_writes) a0=$(api_requests)
+    th0=$(controller_metric kuppet_api_writes_throttled_total)
+    cpu0=("$(cpu_ticks controller-fleet)" "$(cpu_ticks kube-apiserver)" "$(cpu_ticks etcd)")
+    t0=$(now_ms)
     manifest "$pass"
     gen=$(k get manifest fleet -n default -o jsonpath='{.metadata.generation}')
-    wait_for 500 "every NodeCatalog written ($pass)" all_written "$gen"
+    wait_for $((300 + N / 10)) "every NodeCatalog written ($pass)" all_written "$gen"
     secs=$(seconds_since "$t0")
+    cpu1=("$(cpu_ticks controller-fleet)" "$(cpu_ticks kube-apiserver)" "$(cpu_ticks etcd)")
     measure "$pass: Manifest apply to all $N NodeCatalogs written" "$secs"
     measure "$pass: compiles run for $N nodes of ${#ROLES[@]} roles" "$(($(compiles compiled) - c0))" ""
     measure "$pass: catalogs reused" "$(($(compiles reused) - r0))" ""
     writes=$(($(catalog_writes) - w0))
     measure "$pass: NodeCatalog writes to the API server" "$writes" ""
     measure "$pass: NodeCatalog writes per second" "$(awk -v w="$writes" -v s="$secs" 'BEGIN {printf "%.0f", w / s}')" "/s"
+    requests=$(($(api_requests) - a0))
+    measure "$pass: API server requests (all but watches)" "$requests" ""
+    measure "$pass: API server request rate" "$(awk -v w="$requests" -v s="$secs" 'BEGIN {printf "%.0f", w / s}')" "/s"
+    measure "$pass: writes throttled by the controller's rate limit" "$(($(controller_metric kuppet_api_writes_throttled_total) - th0))" ""
+    measure "$pass: CPU seconds of controller / kube-apiserver / etcd" "$(awk -v hz="$hz" \
+        -v a="$((cpu1[0] - cpu0[0]))" -v b="$((cpu1[1] - cpu0[1]))" -v c="$((cpu1[2] - cpu0[2]))" \
+        'BEGIN {printf "%.1f / %.1f / %.1f", a / hz, b / hz, c / hz}')" ""
+    pid=$(bg_pid controller-fleet) || fail "the controller is not running"
+    measure "$pass: controller peak memory so far (VmHWM), $N nodes" "$(($(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status") / 1024))" " MiB"
 done
 pid=$(bg_pid controller-fleet) || fail "the controller is not running"
 measure "controller peak memory (VmHWM), $N nodes" "$(($(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status") / 1024))" " MiB"

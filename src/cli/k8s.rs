@@ -81,6 +81,18 @@ pub struct ControllerArgs {
     /// API server's own.
     #[arg(long)]
     pub content_token_audience: Option<String>,
+    /// Writes to the API server per second, sustained (NodeCatalogs,
+    /// Manifest statuses, NodeFacts owners), like client-go's QPS; 0: no
+    /// limit. A Manifest edit for 5,000 nodes takes 5,000 writes.
+    #[arg(long, default_value_t = 200.0)]
+    pub api_write_qps: f64,
+    /// Writes that may go at once above --api-write-qps after a quiet
+    /// spell, like client-go's Burst.
+    #[arg(long, default_value_t = 400)]
+    pub api_write_burst: u32,
+    /// Writes in flight at once; those waiting go changed catalogs first.
+    #[arg(long, default_value_t = 16)]
+    pub api_write_concurrency: usize,
     /// Run without leader election (only ever run one replica then).
     #[arg(long)]
     pub no_leader_election: bool,
@@ -320,6 +332,17 @@ pub fn controller(args: ControllerArgs) -> u8 {
             return 1;
         }
     };
+    if !(args.api_write_qps >= 0.0 && args.api_write_qps.is_finite()) {
+        eprintln!(
+            "Error: --api-write-qps {}: write a number of writes per second, 0 or more",
+            args.api_write_qps
+        );
+        return 1;
+    }
+    if args.api_write_burst == 0 || args.api_write_concurrency == 0 {
+        eprintln!("Error: --api-write-burst and --api-write-concurrency must be at least 1");
+        return 1;
+    }
     if args.compile_timeout.is_zero() {
         eprintln!("Error: --compile-timeout must be more than 0");
         return 1;
@@ -372,6 +395,11 @@ pub fn controller(args: ControllerArgs) -> u8 {
             .then(|| k8s::leader::LeaseConfig::new(&namespace, &args.lease_name, &identity)),
         instance: identity,
         content,
+        writes: k8s::controller::writer::WriteLimits {
+            qps: args.api_write_qps,
+            burst: args.api_write_burst,
+            concurrency: args.api_write_concurrency,
+        },
         artifact_cache: args
             .artifact_cache
             .clone()

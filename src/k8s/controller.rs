@@ -9,12 +9,18 @@
 //! Manifest's kstatus status current. Both run only on the replica holding the
 //! leader Lease. The decisions live in [`plan`]; this file does the I/O.
 
+pub mod cache;
 pub mod code;
+mod code_poll;
 pub mod compile;
 pub mod files;
 pub mod grant;
 pub mod plan;
 pub mod secrets;
+pub mod writer;
+
+use code_poll::poll_code;
+pub(crate) use code_poll::{flux_artifact, pull_credentials};
 
 #[cfg(test)]
 pub(crate) mod fixtures;
@@ -78,6 +84,8 @@ pub struct ControllerOptions {
     pub artifact_cache: std::path::PathBuf,
     /// The content endpoint (none: every file travels inline).
     pub content: Option<ContentOptions>,
+    /// How fast, and how many at once, the controller writes to the API server.
+    pub writes: writer::WriteLimits,
 }
 
 /// The HTTPS endpoint agents fetch large files from by checksum.
@@ -195,11 +203,14 @@ pub struct Context {
     /// Signalled when a Manifest's status may have changed.
     status_dirty: Notify,
     compile_slots: Semaphore,
+    /// Every write to the API server passes it: bounded, rate-limited,
+    /// changed catalogs first.
+    gate: writer::WriteGate,
     failures: Mutex<HashMap<String, u32>>,
     /// The spec last written per node, until the watch brings the next event
     /// about that NodeCatalog: until then the cache, not the NodeCatalog, is
     /// stale, and writing the same spec again is waste.
-    written: Mutex<HashMap<String, Arc<NodeCatalogSpec>>>,
+    written: Mutex<HashMap<String, cache::CatalogId>>,
     /// Where the status pass asks for Nodes to be reconciled (a rollout
     /// reached them or put them back); none in tests.
     node_queue: Mutex<Option<mpsc::UnboundedSender<ObjectRef<Node>>>>,
@@ -222,14 +233,21 @@ impl Context {
             client,
             planner,
             stores,
-            metrics,
+            metrics: metrics.clone(),
             status_dirty: Notify::new(),
             compile_slots: Semaphore::new(compile_workers.max(1)),
+            gate: writer::WriteGate::new(writer::WriteLimits::default()).with_metrics(metrics),
             failures: Mutex::default(),
             written: Mutex::default(),
             node_queue: Mutex::default(),
             wake_at: Mutex::default(),
         }
+    }
+
+    /// Writes at most this fast and this many at once.
+    pub fn with_write_limits(mut self, limits: writer::WriteLimits) -> Context {
+        self.gate = writer::WriteGate::new(limits).with_metrics(self.metrics.clone());
+        self
     }
 
     /// Sets where Nodes to reconcile are sent.
@@ -286,6 +304,7 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
     }
     let manifests = ctx.stores.manifests.state();
     let current = ctx.stores.catalogs.get(&ObjectRef::new(&name));
+    let current_digest = current.as_ref().map(|c| c.spec.digest.clone());
     let grants = Grants::new(ctx.stores.grants.state());
 
     ctx.metrics.queue_depth.add(1);
@@ -311,15 +330,31 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
 
     match plan {
         Plan::Write(spec) => {
-            let already = ctx
-                .written
-                .lock()
-                .is_ok_and(|w| w.get(&name) == Some(&spec));
+            let id = cache::CatalogId::of(&spec);
+            let already = ctx.written.lock().is_ok_and(|w| w.get(&name) == Some(&id));
             if !already {
-                write_catalog(&ctx, &node, &spec).await?;
-                tracing::info!(node = %name, digest = %spec.digest, "wrote NodeCatalog");
-                if let Ok(mut w) = ctx.written.lock() {
-                    w.insert(name.clone(), spec.clone());
+                // A new catalog goes before one that only records new
+                // Manifest generations.
+                let priority = if current_digest.as_deref() == Some(spec.digest.as_str()) {
+                    writer::Priority::Refresh
+                } else {
+                    writer::Priority::Changed
+                };
+                match ctx
+                    .gate
+                    .admit(&format!("NodeCatalog/{name}"), priority)
+                    .await
+                {
+                    writer::Admission::Go(_permit) => {
+                        write_catalog(&ctx, &node, &spec).await?;
+                        tracing::debug!(node = %name, digest = %spec.digest, "wrote NodeCatalog");
+                        if let Ok(mut w) = ctx.written.lock() {
+                            w.insert(name.clone(), id);
+                        }
+                    }
+                    writer::Admission::Superseded => {
+                        tracing::debug!(node = %name, "a later write of this NodeCatalog took this one's place");
+                    }
                 }
             }
         }
@@ -445,6 +480,13 @@ async fn ensure_facts_owned(
         "kind": NodeFacts::kind(&()),
         "metadata": {"name": name, "ownerReferences": [node_owner(node)]},
     });
+    let writer::Admission::Go(_permit) = ctx
+        .gate
+        .admit(&format!("NodeFacts/{name}"), writer::Priority::Changed)
+        .await
+    else {
+        return Ok(());
+    };
     let api: Api<NodeFacts> = Api::all(ctx.client.clone());
     api.patch(
         &name,
@@ -732,14 +774,22 @@ async fn write_manifest_status(ctx: &Context, m: &Manifest, st: &ManifestStatus)
         "metadata": {"name": name},
         "status": st,
     });
-    match api
+    let writer::Admission::Go(permit) = ctx
+        .gate
+        .admit(&format!("Manifest/{ns}/{name}"), writer::Priority::Changed)
+        .await
+    else {
+        return;
+    };
+    let written = api
         .patch_status(
             &name,
             &PatchParams::apply(CONTROLLER_MANAGER).force(),
             &Patch::Apply(body),
         )
-        .await
-    {
+        .await;
+    drop(permit);
+    match written {
         Ok(_) => ctx.metrics.manifest_status_writes.inc(),
         Err(kube::Error::Api(e)) if e.code == 404 => return,
         Err(err) => {
@@ -837,255 +887,6 @@ impl GenerationTracker {
             }
         }
     }
-}
-
-/// How often the poll loop looks for Manifests whose artifact is due.
-const CODE_TICK: Duration = Duration::from_secs(1);
-
-/// Polls each Manifest's `spec.code` artifact on its interval (and at once
-/// when its URL or path changes); a new revision recompiles every node, a
-/// new failure updates the Manifest's status. Polls run one at a time.
-async fn poll_code(ctx: Arc<Context>, envs: Arc<Environments>, all_tx: mpsc::UnboundedSender<()>) {
-    if ctx.stores.ready().await.is_err() {
-        return;
-    }
-    let mut last: HashMap<plan::ManifestKey, (std::time::Instant, String)> = HashMap::new();
-    loop {
-        let manifests = ctx.stores.manifests.state();
-        last.retain(|k, _| {
-            manifests
-                .iter()
-                .any(|m| (m.namespace().unwrap_or_default(), m.name_any()) == *k)
-        });
-        for m in manifests {
-            let Some(spec_key) = code::spec_key(&m) else {
-                continue;
-            };
-            let key = (m.namespace().unwrap_or_default(), m.name_any());
-            let prior = last.get(&key);
-            let changed = prior.is_none_or(|(_, k)| *k != spec_key);
-            if !changed && !code::due(prior.map(|(at, _)| *at), &m) {
-                continue;
-            }
-            last.insert(key.clone(), (std::time::Instant::now(), spec_key.clone()));
-            let mut state = ctx.planner.code_state(&key).unwrap_or_default();
-            if state.spec_key != spec_key {
-                state = code::CodeState {
-                    spec_key,
-                    ..Default::default()
-                };
-            }
-            let next = match code::interval(&m) {
-                Err(why) => {
-                    let mut s = state.clone();
-                    s.error = Some(("InvalidInterval", format!("spec.code.oci.interval: {why}")));
-                    Some(s)
-                }
-                Ok(_) => {
-                    let input = match m.spec.code.as_ref().and_then(|c| c.source_ref.as_ref()) {
-                        Some(r) => code::PollInput::Flux(flux_artifact(&ctx.client, &m, r).await),
-                        None => code::PollInput::Oci(pull_credentials(&ctx.client, &m).await),
-                    };
-                    code::poll_one(&envs, &m, input, &state).await
-                }
-            };
-            let Some(next) = next else { continue };
-            let new_revision =
-                next.loaded.as_ref().map(|l| &l.digest) != state.loaded.as_ref().map(|l| &l.digest);
-            match (&next.error, &next.loaded) {
-                (Some((reason, message)), _) => {
-                    tracing::warn!(manifest = %format!("{}/{}", key.0, key.1), reason, error = %message, "the Manifest's artifact failed; nodes keep the last good revision")
-                }
-                (None, Some(l)) => {
-                    tracing::info!(manifest = %format!("{}/{}", key.0, key.1), revision = %l.revision, digest = %l.digest, "the Manifest's artifact loaded")
-                }
-                (None, None) => {}
-            }
-            ctx.planner.set_code_state(key.clone(), next);
-            if restore_stable_code(&ctx, &envs, &m, &key).await {
-                let _ = all_tx.unbounded_send(());
-            }
-            if new_revision {
-                let _ = all_tx.unbounded_send(());
-                // Only the revisions nodes are compiled from stay cached.
-                let keep = ctx.planner.loaded_layer_digests();
-                let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
-                if let Err(e) = envs.retain(&keep) {
-                    tracing::warn!(error = %e, "could not clean the artifact cache");
-                }
-            }
-            ctx.status_dirty.notify_one();
-        }
-        tokio::time::sleep(CODE_TICK).await;
-    }
-}
-
-/// A restarted controller's rollout of a Manifest with `spec.code`: the
-/// stable revision its status names, loaded again from the artifact cache,
-/// else (an OCI artifact) pulled again by its digest. Until then the Nodes
-/// the rollout has not reached keep the catalogs they hold. Whether it
-/// loaded (every node is to be planned again).
-async fn restore_stable_code(
-    ctx: &Context,
-    envs: &Arc<Environments>,
-    m: &Manifest,
-    key: &plan::ManifestKey,
-) -> bool {
-    let (Some(code), Some(_)) = (&m.spec.code, &m.spec.rollout) else {
-        return false;
-    };
-    if ctx.planner.stable_code(key).is_some() {
-        return false;
-    }
-    let Some(kept) = m.status.as_ref().and_then(|s| s.rollout.as_ref()) else {
-        return false;
-    };
-    let (Some(digest), Some(layer)) = (&kept.stable_digest, &kept.stable_layer_digest) else {
-        return false;
-    };
-    let path = code.path.as_deref().unwrap_or(".");
-    let cached = {
-        let (envs, layer, path) = (envs.clone(), layer.clone(), path.to_string());
-        tokio::task::spawn_blocking(move || envs.load_cached(&layer, &path))
-            .await
-            .ok()
-            .flatten()
-    };
-    let loaded = match (cached, &code.oci) {
-        (Some(Ok(c)), _) => Ok(c),
-        (Some(Err(e)), _) => Err(e.to_string()),
-        (None, Some(oci)) => {
-            let url = crate::k8s::sources::oci::pin(&oci.url, digest);
-            match pull_credentials(&ctx.client, m).await {
-                Err(why) => Err(why),
-                Ok(creds) => {
-                    let access = crate::registry::Access {
-                        creds,
-                        insecure: oci.insecure,
-                    };
-                    crate::k8s::sources::oci::fetch(envs, &url, &access, path)
-                        .await
-                        .map(|rev| rev.code)
-                        .map_err(|e| e.to_string())
-                }
-            }
-        }
-        (None, None) => Err("a Flux source serves only its latest artifact".to_string()),
-    };
-    match loaded {
-        Ok(code) => {
-            tracing::info!(manifest = %format!("{}/{}", key.0, key.1), digest = %digest, "the rollout's stable revision loaded again");
-            ctx.planner.record_stable_code(
-                m,
-                &code::Loaded {
-                    revision: kept
-                        .stable_revision
-                        .clone()
-                        .unwrap_or_else(|| digest.clone()),
-                    digest: digest.clone(),
-                    layer_digest: layer.clone(),
-                    code,
-                },
-            );
-            true
-        }
-        Err(why) => {
-            tracing::warn!(manifest = %format!("{}/{}", key.0, key.1), digest = %digest, error = %why, "the rollout's stable revision cannot be loaded again: the nodes not reached keep their catalogs");
-            false
-        }
-    }
-}
-
-/// What the Flux source a Manifest's `spec.code.sourceRef` names
-/// advertises in its status: read with the controller's `get` on Flux's
-/// source kinds.
-pub(crate) async fn flux_artifact(
-    client: &Client,
-    m: &Manifest,
-    r: &crate::k8s::crd::FluxSourceRef,
-) -> Result<crate::k8s::sources::flux::Artifact, crate::k8s::sources::SourceError> {
-    use crate::k8s::sources::{SourceError, flux};
-    let own = m.namespace().unwrap_or_default();
-    let what = flux::describe(r, &own);
-    let (group, version) = flux::group_version(r)?;
-    let resource = kube::discovery::ApiResource {
-        api_version: format!("{group}/{version}"),
-        group,
-        version,
-        kind: r.kind.as_str().to_string(),
-        plural: r.kind.plural().to_string(),
-    };
-    let ns = r.namespace.clone().unwrap_or(own);
-    let api: Api<kube::api::DynamicObject> = Api::namespaced_with(client.clone(), &ns, &resource);
-    let object = match api.get_opt(&r.name).await {
-        Ok(Some(o)) => o,
-        Ok(None) => {
-            return Err(SourceError::SourceNotFound(format!(
-                "{what} does not exist (or Flux's source CRDs are not installed): create it or fix spec.code.sourceRef"
-            )));
-        }
-        Err(kube::Error::Api(e)) if e.code == 403 => {
-            return Err(SourceError::Unreachable {
-                url: what,
-                why: format!(
-                    "the controller may not read it ({}): its ClusterRole needs get on {}.source.toolkit.fluxcd.io",
-                    e.message,
-                    r.kind.plural()
-                ),
-            });
-        }
-        Err(e) => {
-            return Err(SourceError::Unreachable {
-                url: what,
-                why: e.to_string(),
-            });
-        }
-    };
-    let value = serde_json::to_value(&object)
-        .map_err(|e| SourceError::ArtifactFailed(format!("{what}: {e}")))?;
-    flux::artifact_of(&value, &what)
-}
-
-/// The pull credentials of a Manifest's `spec.code.oci.secretRef`: read
-/// with the controller's own `get` on Secrets, from the Manifest's
-/// namespace.
-pub(crate) async fn pull_credentials(
-    client: &Client,
-    m: &Manifest,
-) -> Result<Option<String>, String> {
-    let Some(code) = &m.spec.code else {
-        return Ok(None);
-    };
-    let Some(oci) = &code.oci else {
-        return Ok(None);
-    };
-    let Some(secret) = &oci.secret_ref else {
-        return Ok(None);
-    };
-    let ns = m.namespace().unwrap_or_default();
-    let api: Api<k8s_openapi::api::core::v1::Secret> = Api::namespaced(client.clone(), &ns);
-    let got = api
-        .get_opt(&secret.name)
-        .await
-        .map_err(|e| format!("could not read Secret {ns}/{}: {e}", secret.name))?
-        .ok_or_else(|| {
-            format!(
-                "Secret {ns}/{} does not exist: create it or fix spec.code.oci.secretRef",
-                secret.name
-            )
-        })?;
-    let bytes = got
-        .data
-        .as_ref()
-        .and_then(|d| d.get(".dockerconfigjson"))
-        .ok_or_else(|| format!("Secret {ns}/{} has no .dockerconfigjson: create it with kubectl create secret docker-registry", secret.name))?;
-    let text = std::str::from_utf8(&bytes.0).map_err(|_| {
-        format!(
-            "Secret {ns}/{}'s .dockerconfigjson is not UTF-8",
-            secret.name
-        )
-    })?;
-    code::credentials(text, &oci.url).map(Some)
 }
 
 /// Feeds a reflector and calls `on_event` for each event, until the stream ends.
@@ -1232,8 +1033,18 @@ async fn run_leader(
     let (all_tx, all_rx) = mpsc::unbounded::<()>();
     let (one_tx, one_rx) = mpsc::unbounded::<ObjectRef<Node>>();
 
-    let concurrency =
-        u16::try_from(options.compile.workers.saturating_mul(4).max(4)).unwrap_or(u16::MAX);
+    // Reconciles at once: enough to keep the compile slots busy while
+    // others wait for the write gate, which orders them (changed catalogs
+    // first) and bounds what reaches the API server.
+    let concurrency = u16::try_from(
+        options
+            .compile
+            .workers
+            .saturating_mul(4)
+            .max(4)
+            .saturating_add(options.writes.concurrency.saturating_mul(2)),
+    )
+    .unwrap_or(u16::MAX);
     // Nodes come from our own reflector so that every Node event, deletions
     // included, also wakes the status pass — after the store has applied it.
     let (nodes_reader, nodes_writer) = reflector::store::<Node>();
@@ -1242,6 +1053,7 @@ async fn run_leader(
         let dirty = node_status_dirty.clone();
         watcher(Api::<Node>::all(client.clone()), watcher::Config::default())
             .default_backoff()
+            .modify(cache::strip_node)
             .reflect(nodes_writer)
             .inspect(move |_| dirty.notify_one())
             .touched_objects()
@@ -1297,14 +1109,17 @@ async fn run_leader(
         None => None,
     };
     let planner = Arc::new(planner);
-    let ctx = Arc::new(Context::new(
-        client.clone(),
-        planner,
-        stores.clone(),
-        metrics,
-        &options.instance,
-        options.compile.workers,
-    ));
+    let ctx = Arc::new(
+        Context::new(
+            client.clone(),
+            planner,
+            stores.clone(),
+            metrics,
+            &options.instance,
+            options.compile.workers,
+        )
+        .with_write_limits(options.writes),
+    );
     ctx.set_node_queue(one_tx.clone());
 
     let grant_all_tx = all_tx.clone();
@@ -1317,7 +1132,8 @@ async fn run_leader(
             watcher(
                 Api::<Manifest>::all(client.clone()),
                 watcher::Config::default(),
-            ),
+            )
+            .modify(cache::strip_object),
         )
         .default_backoff();
         drive(stream, move |event| {
@@ -1336,7 +1152,8 @@ async fn run_leader(
             watcher(
                 Api::<ManifestGrant>::all(client.clone()),
                 watcher::Config::default(),
-            ),
+            )
+            .modify(cache::strip_object),
         )
         .default_backoff();
         drive(stream, move |event| {
@@ -1357,7 +1174,8 @@ async fn run_leader(
             watcher(
                 Api::<NodeFacts>::all(client.clone()),
                 watcher::Config::default(),
-            ),
+            )
+            .modify(cache::strip_object),
         )
         .default_backoff();
         drive(stream, move |event| {
@@ -1371,10 +1189,12 @@ async fn run_leader(
         let ctx = ctx.clone();
         let stream = reflector::reflector(
             catalog_writer,
+            // Digests, sources and status only: never the catalogs.
             watcher(
                 Api::<NodeCatalog>::all(client.clone()),
                 watcher::Config::default(),
-            ),
+            )
+            .modify(cache::strip_catalog),
         )
         .default_backoff();
         drive(stream, move |event| {

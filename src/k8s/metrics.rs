@@ -115,6 +115,12 @@ pub struct ControllerMetrics {
     pub queue_depth: Gauge,
     /// 1 while this replica holds the leader Lease.
     pub leader: Gauge,
+    /// Writes to the API server waiting for a slot of the write gate.
+    pub api_writes_waiting: Gauge,
+    /// Writes that waited for a token of the client-side rate limit.
+    pub api_writes_throttled: Counter,
+    /// Writes dropped because a later write of the same object took their place.
+    pub api_writes_superseded: Counter,
     /// Content endpoint requests, by answer.
     pub content_served: Counter,
     pub content_unauthenticated: Counter,
@@ -188,6 +194,24 @@ impl ControllerMetrics {
             "kuppet_leader",
             "1 while this replica holds the leader Lease.",
             self.leader.get(),
+        );
+        gauge(
+            &mut out,
+            "kuppet_api_writes_waiting",
+            "Writes to the API server waiting for their turn (bounded concurrency, changed catalogs first).",
+            self.api_writes_waiting.get(),
+        );
+        counter(
+            &mut out,
+            "kuppet_api_writes_throttled_total",
+            "Writes to the API server that waited for the client-side rate limit (--api-write-qps, --api-write-burst).",
+            &[("", self.api_writes_throttled.get())],
+        );
+        counter(
+            &mut out,
+            "kuppet_api_writes_superseded_total",
+            "Writes dropped before they were sent because a later write of the same object replaced them.",
+            &[("", self.api_writes_superseded.get())],
         );
         counter(
             &mut out,

@@ -6,6 +6,7 @@
 //! Everything here is driven by plain values, so tests feed it builder-made
 //! objects and a fake compile function.
 
+use super::cache::CatalogId;
 use super::code::{CodeState, Loaded};
 use super::files;
 use super::grant::{self, Grants};
@@ -281,10 +282,12 @@ pub fn merged_facts(node: &Node, facts: &NodeFacts) -> serde_json::Map<String, s
 /// The last compile of a node.
 #[derive(Debug, Clone)]
 pub enum NodeOutcome {
-    /// Compiled; `spec` is what the NodeCatalog should hold.
+    /// Compiled; the NodeCatalog should hold the spec `id` names (the
+    /// spec itself is not kept: a NodeCatalog that lacks it is compiled
+    /// again, which compile reuse makes cheap).
     Compiled {
         key: u64,
-        spec: Arc<NodeCatalogSpec>,
+        id: CatalogId,
         /// Manifests left out of this catalog because their resources went
         /// beyond their grants, with why (reason `GrantExceeded`).
         refused: Vec<(ManifestKey, String)>,
@@ -484,7 +487,7 @@ impl Planner {
     /// The digest the node's NodeCatalog should have, if its last compile succeeded.
     pub fn expected_digest(&self, node: &str) -> Option<String> {
         match self.outcomes.lock().ok()?.get(node)? {
-            NodeOutcome::Compiled { spec, .. } => Some(spec.digest.clone()),
+            NodeOutcome::Compiled { id, .. } => Some(id.digest.clone()),
             NodeOutcome::Failed { .. } => None,
         }
     }
@@ -680,9 +683,7 @@ impl Planner {
         // The NodeCatalog is current when it holds the same catalog from the
         // same Manifest generations: a new generation that changes nothing on
         // this node is still recorded, or its Manifest would wait forever.
-        let holds = |spec: &NodeCatalogSpec| {
-            current.is_some_and(|c| c.spec.digest == spec.digest && c.spec.sources == spec.sources)
-        };
+        let holds = |id: &CatalogId| current.is_some_and(|c| id.held_by(c));
 
         let previous = self
             .outcomes
@@ -700,24 +701,27 @@ impl Planner {
                 } => secrets_read_at.is_some_and(|at| at.elapsed() >= SECRET_REFRESH),
             };
             if prev.key() == key && !stale_secrets {
-                return match prev {
-                    NodeOutcome::Compiled { spec, .. } if holds(&spec) => Plan::Unchanged,
-                    NodeOutcome::Compiled { spec, .. } => Plan::Write(spec),
+                match prev {
+                    NodeOutcome::Compiled { ref id, .. } if holds(id) => return Plan::Unchanged,
+                    // The NodeCatalog lacks it (deleted, edited, not
+                    // written yet): compiled again below for its spec.
+                    NodeOutcome::Compiled { .. } => {}
                     // Same inputs, same failure: nothing to retry until they change.
                     NodeOutcome::Failed {
                         message,
                         blamed,
                         reason,
                         ..
-                    } => Plan::Failed {
-                        message,
-                        blamed,
-                        reason,
-                        retry_after: None,
-                    },
-                };
-            }
-            if let NodeOutcome::Failed {
+                    } => {
+                        return Plan::Failed {
+                            message,
+                            blamed,
+                            reason,
+                            retry_after: None,
+                        };
+                    }
+                }
+            } else if let NodeOutcome::Failed {
                 message,
                 blamed,
                 reason,
@@ -937,16 +941,16 @@ impl Planner {
         let (outcome, plan) = match result {
             Ok(spec) => {
                 self.metrics.compiles_ok.inc();
-                let spec = Arc::new(spec);
-                let plan = if holds(&spec) {
+                let id = CatalogId::of(&spec);
+                let plan = if holds(&id) {
                     Plan::Unchanged
                 } else {
-                    Plan::Write(spec.clone())
+                    Plan::Write(Arc::new(spec))
                 };
                 (
                     NodeOutcome::Compiled {
                         key,
-                        spec,
+                        id,
                         refused,
                         secrets_read_at,
                     },

@@ -421,3 +421,48 @@ async fn a_rollout_status_pass_reaches_max_unavailable_nodes_and_queues_them() {
         assert_eq!(has_motd, n == reached, "{n}");
     }
 }
+
+#[tokio::test]
+async fn writes_beyond_the_gate_wait_for_a_slot() {
+    let motd = Manifest::test("default", "motd", "file /etc/motd hello");
+    let mut world = World::new()
+        .node(web())
+        .node(node("web-2", &[("role", "web")]))
+        .manifest(motd)
+        .owned_facts("web-1")
+        .owned_facts("web-2");
+    world.ctx = Arc::new(
+        Context::new(
+            world.ctx.client.clone(),
+            world.ctx.planner.clone(),
+            world.ctx.stores.clone(),
+            world.ctx.metrics.clone(),
+            "kuppet-controller-0",
+            2,
+        )
+        .with_write_limits(writer::WriteLimits {
+            qps: 0.0,
+            burst: 1,
+            concurrency: 1,
+        }),
+    );
+    let first = world.reconcile(web());
+    let second = world.reconcile(node("web-2", &[("role", "web")]));
+    let call = world.api.next().await;
+    assert!(call.path.contains("/nodecatalogs/web-"), "{}", call.path);
+    // One write in flight: the other waits for it, then goes.
+    world.api.expect_silence(Duration::from_millis(300)).await;
+    assert_eq!(world.ctx.metrics.api_writes_waiting.get(), 1);
+    let answered = call.path.rsplit('/').next().unwrap_or_default().to_string();
+    let spec: NodeCatalogSpec = serde_json::from_value(call.body["spec"].clone()).expect("a spec");
+    call.ok(&NodeCatalog::test(&answered, &spec, 1));
+    let call = world.api.next().await;
+    let other = call.path.rsplit('/').next().unwrap_or_default().to_string();
+    assert_ne!(answered, other, "the other node's catalog");
+    let spec: NodeCatalogSpec = serde_json::from_value(call.body["spec"].clone()).expect("a spec");
+    call.ok(&NodeCatalog::test(&other, &spec, 1));
+    first.await.expect("joins").expect("reconciles");
+    second.await.expect("joins").expect("reconciles");
+    assert_eq!(world.ctx.metrics.catalog_writes.get(), 2);
+    assert_eq!(world.ctx.metrics.api_writes_waiting.get(), 0);
+}

@@ -111,7 +111,7 @@ fn a_recompile_to_the_same_digest_writes_nothing() {
 }
 
 #[test]
-fn a_catalog_changed_behind_our_back_is_rewritten_without_recompiling() {
+fn a_catalog_changed_behind_our_back_is_compiled_again_and_rewritten() {
     let (planner, calls) = fixtures::planner();
     let m = vec![Arc::new(Manifest::test(
         "default",
@@ -123,8 +123,20 @@ fn a_catalog_changed_behind_our_back_is_rewritten_without_recompiling() {
     let mut tampered = NodeCatalog::test("web-1", &spec, 1);
     tampered.spec.digest = "sha256:0000".into();
     let again = spec_of(planner.plan(&web(), Some(&facts), &m, Some(&tampered)));
-    assert_eq!(again, spec);
-    assert_eq!(calls.load(Ordering::SeqCst), 1);
+    assert_eq!(
+        (&again.digest, &again.sources),
+        (&spec.digest, &spec.sources)
+    );
+    // The planner keeps digests, not specs: the spec comes from a compile
+    // again (in the controller, compile reuse answers it without a worker).
+    assert_eq!(calls.load(Ordering::SeqCst), 2);
+    // Once the NodeCatalog holds it again, nothing is compiled.
+    let restored = NodeCatalog::test("web-1", &again, 2);
+    assert_eq!(
+        planner.plan(&web(), Some(&facts), &m, Some(&restored)),
+        Plan::Unchanged
+    );
+    assert_eq!(calls.load(Ordering::SeqCst), 2);
 }
 
 #[test]
