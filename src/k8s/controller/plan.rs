@@ -244,6 +244,17 @@ impl ParseCache {
     }
 }
 
+/// Whether the node's current catalog was compiled from Manifest
+/// `namespace`/`name`.
+fn compiled_from(current: Option<&NodeCatalog>, namespace: &str, name: &str) -> bool {
+    current.is_some_and(|c| {
+        c.spec
+            .sources
+            .iter()
+            .any(|s| s.namespace == namespace && s.name == name)
+    })
+}
+
 /// The facts a node is compiled with: its agent's facts plus `kubernetes`,
 /// what the Node object says (name, labels, nodeInfo, addresses).
 pub fn merged_facts(node: &Node, facts: &NodeFacts) -> serde_json::Map<String, serde_json::Value> {
@@ -579,7 +590,12 @@ impl Planner {
                 let latest = self
                     .code_state(&(namespace.clone(), mname.clone()))
                     .and_then(|s| s.loaded);
-                let (true, Some(latest)) = (selected, latest) else {
+                let Some(latest) = latest.filter(|_| selected) else {
+                    // No revision loaded yet (a controller that just
+                    // started, its artifact not fetched or failing since):
+                    // a node whose catalog came from this Manifest keeps
+                    // it rather than lose the environment for a while.
+                    hold |= selected && compiled_from(current, &namespace, &mname);
                     continue;
                 };
                 // A rollout that has not reached the node: its stable revision.

@@ -214,6 +214,42 @@ fn a_failed_revision_keeps_nodes_on_the_last_good_one() {
     );
 }
 
+#[test]
+fn a_restarted_controller_without_the_revision_keeps_nodes_compiled_from_it() {
+    let (planner, _) = fixtures::planner();
+    let m = with_code("ops", "site");
+    let manifests = vec![Arc::new(m.clone())];
+    let facts = NodeFacts::test("web-1");
+    loaded(&planner, &m, revision("r1", "file /etc/motd one"));
+    let r1 = spec_of(planner.plan(&web(), Some(&facts), &manifests, None));
+    let cat = NodeCatalog::test("web-1", &r1, 1).applied(0);
+
+    // Another controller, its artifact not fetched yet (or failing since it
+    // started: a digest mismatch, a registry away).
+    let (restarted, _) = fixtures::planner();
+    assert_eq!(
+        restarted.plan(&web(), Some(&facts), &manifests, Some(&cat)),
+        Plan::Unchanged,
+        "the node keeps the catalog r1 gave it"
+    );
+    // A node whose catalog never came from the Manifest has nothing to
+    // keep of it: it follows its other Manifests.
+    let issue = Manifest::test("ops", "issue", "file /etc/issue one");
+    let first = spec_of(restarted.plan(&web(), Some(&facts), &[Arc::new(issue.clone())], None));
+    let other = NodeCatalog::test("web-1", &first, 1).applied(0);
+    let mut edited = Manifest::test("ops", "issue", "file /etc/issue two");
+    edited.metadata.generation = Some(2);
+    let both = vec![Arc::new(m.clone()), Arc::new(edited)];
+    let spec = spec_of(restarted.plan(&web(), Some(&facts), &both, Some(&other)));
+    assert_eq!(titles(&spec), vec!["File[/etc/issue]"]);
+    assert_eq!(spec.sources.len(), 1);
+    assert_eq!(spec.sources[0].name, "issue");
+    // Once the revision loads, the node compiles it as before.
+    loaded(&restarted, &m, revision("r1", "file /etc/motd one"));
+    let again = spec_of(restarted.plan(&web(), Some(&facts), &manifests, None));
+    assert_eq!(again.digest, r1.digest);
+}
+
 /// What a compile got: the modulepath and the environment's hiera.yaml.
 type Seen = (Vec<PathBuf>, Option<PathBuf>);
 
