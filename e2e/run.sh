@@ -69,9 +69,13 @@ if [[ ( $names == *_code_oci* || $names == *_code_scale* || $names == *_code_rol
     export KUPPET_CRANE
 fi
 # Flux's source-controller for the scenario that runs it (built here, not
-# within the scenario's time).
+# within the scenario's time), and distribution's registry.
 if [[ $names == *_code_flux_oci* ]]; then
     "$E2E_DIR/tools.sh" source-controller >/dev/null
+fi
+# distribution's registry for the scenario that alters a blob in its storage.
+if [[ $names == *_code_oci* ]]; then
+    "$E2E_DIR/tools.sh" registry >/dev/null
 fi
 
 if [[ -n $KUPPET_BIN_GIVEN ]]; then

@@ -4,7 +4,8 @@
 # their Go modules through the Go module proxy (no container images here);
 # for the real node (e2e/node.sh) also kubelet and kube-scheduler (Kubernetes)
 # and crictl (cri-tools); crane (go-containerregistry) on request, for the
-# registry tests (`e2e/tools.sh crane`).
+# registry tests (`e2e/tools.sh crane`); distribution's registry and Flux's
+# source-controller on request, for scenarios 27 and 34.
 #
 #   e2e/tools.sh [TOOL...]  build whatever is missing (the control plane's
 #                           five, or the TOOLs named), print the bin dir last
@@ -30,6 +31,9 @@ CRICTL_VERSION=${KUPPET_E2E_CRICTL_VERSION:-v1.34.0}
 # crane: go-containerregistry's registry (`crane registry serve`), for the
 # tests that push and pull artifacts against a real OCI registry.
 CRANE_VERSION=${KUPPET_E2E_CRANE_VERSION:-v0.22.1}
+# registry: the CNCF distribution registry (filesystem storage), for the
+# scenario that alters a blob in the registry's storage (27).
+DISTRIBUTION_VERSION=${KUPPET_E2E_DISTRIBUTION_VERSION:-v3.1.2}
 # source-controller: Flux's own controller, run as a process against the
 # e2e API server (scenario 30), serving OCIRepository artifacts.
 FLUX_SOURCE_CONTROLLER=${FLUX_SOURCE_CONTROLLER:-v1.7.2}
@@ -41,7 +45,7 @@ SRC=$CACHE/src
 
 ALL_TOOLS=(kube-apiserver kube-controller-manager kubectl etcd helm)
 NODE_TOOLS=(kubelet kube-scheduler crictl)
-EXTRA_TOOLS=(crane source-controller)
+EXTRA_TOOLS=(crane registry source-controller)
 
 if [[ ${1:-} == --print ]]; then
     for t in "${ALL_TOOLS[@]}"; do
@@ -209,6 +213,15 @@ if wanted crane && ! have crane "$CRANE_VERSION"; then
     write_module "$crane_dir" "$(printf '\tgithub.com/google/go-containerregistry %s\n' "$CRANE_VERSION")" "" \
         github.com/google/go-containerregistry/cmd/crane
     build crane "$CRANE_VERSION" "$crane_dir" github.com/google/go-containerregistry/cmd/crane
+fi
+
+# --- registry (distribution) --------------------------------------------------
+if wanted registry && ! have registry "$DISTRIBUTION_VERSION"; then
+    registry_dir=$SRC/distribution-$DISTRIBUTION_VERSION
+    write_module "$registry_dir" "$(printf '\tgithub.com/distribution/distribution/v3 %s\n' "$DISTRIBUTION_VERSION")" "" \
+        github.com/distribution/distribution/v3/cmd/registry
+    build registry "$DISTRIBUTION_VERSION" "$registry_dir" github.com/distribution/distribution/v3/cmd/registry \
+        "-X github.com/distribution/distribution/v3/version.version=$DISTRIBUTION_VERSION"
 fi
 
 # --- source-controller ------------------------------------------------------

@@ -149,6 +149,19 @@ pub struct Pulled {
     pub revision: Option<String>,
 }
 
+/// A failed pull: bytes that do not match their digest (the client checks
+/// them as they arrive) are the artifact's fault, not the registry's
+/// reachability.
+fn pull_error(e: oci_client::errors::OciDistributionError) -> RegistryError {
+    use oci_client::errors::{DigestError, OciDistributionError};
+    match e {
+        OciDistributionError::DigestError(DigestError::VerificationError { expected, actual }) => {
+            kuppet_artifact::ArtifactError::DigestMismatch { expected, actual }.into()
+        }
+        other => RegistryError::Registry(other.to_string()),
+    }
+}
+
 /// Pulls the artifact at `reference` (by tag, or pinned `@sha256:`), refusing
 /// one larger than `max_layer` bytes or whose blobs do not match their digests.
 pub async fn pull(
@@ -161,7 +174,7 @@ pub async fn pull(
     let (body, digest) = client
         .pull_manifest_raw(reference, &auth, &[MANIFEST_MEDIA_TYPE])
         .await
-        .map_err(|e| RegistryError::Registry(e.to_string()))?;
+        .map_err(pull_error)?;
     verify_digest(&body, &digest)?;
     if let Some(pinned) = reference.digest() {
         verify_digest(&body, pinned)?;
@@ -215,7 +228,7 @@ pub async fn pull(
             &mut data,
         )
         .await
-        .map_err(|e| RegistryError::Registry(e.to_string()))?;
+        .map_err(pull_error)?;
     if data.len() as u64 > max_layer {
         return Err(kuppet_artifact::ArtifactError::TooLarge(format!(
             "more than the {max_layer} bytes allowed"
@@ -231,4 +244,30 @@ pub async fn pull(
             .as_str()
             .map(str::to_string),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oci_client::errors::{DigestError, OciDistributionError};
+
+    #[test]
+    fn bytes_that_fail_their_digest_are_a_digest_mismatch_not_an_unreachable_registry() {
+        let e = pull_error(OciDistributionError::DigestError(
+            DigestError::VerificationError {
+                expected: "sha256:aa".into(),
+                actual: "sha256:bb".into(),
+            },
+        ));
+        assert!(
+            matches!(
+                &e,
+                RegistryError::Artifact(kuppet_artifact::ArtifactError::DigestMismatch { expected, actual })
+                    if expected == "sha256:aa" && actual == "sha256:bb"
+            ),
+            "{e}"
+        );
+        let other = pull_error(OciDistributionError::RegistryNoDigestError);
+        assert!(matches!(other, RegistryError::Registry(_)), "{other}");
+    }
 }

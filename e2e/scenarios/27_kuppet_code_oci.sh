@@ -8,12 +8,14 @@
 # file over the inline limit travels by checksum: the controller's HTTPS
 # content endpoint serves it to the agents (their node-bound tokens, for the
 # audience kuppet-content), who verify it before writing; no token, or a
-# token that is no agent's, is refused.
+# token that is no agent's, is refused. The registry is distribution's
+# (CNCF's registry, filesystem storage): a blob altered in its storage is
+# refused by the controller (DigestMismatch) and the nodes stay.
 . "$(dirname "$0")/../lib.sh"
 . "$E2E_DIR/kuppet.bash"
 require_compile_and_apply
-CRANE=${KUPPET_CRANE:-$(command -v crane || true)}
-[[ -x $CRANE ]] || fail "crane not found: run e2e/tools.sh crane (or set KUPPET_CRANE)"
+REGISTRY=$("$E2E_DIR/tools.sh" registry | tail -n 1)/registry
+[[ -x $REGISTRY ]] || fail "distribution's registry not found: run e2e/tools.sh registry"
 
 NODES=(e2e-code-web e2e-code-db)
 # has_revision NODE REV: the node's NodeCatalog was compiled from REV.
@@ -30,7 +32,16 @@ trap cleanup EXIT
 install_kuppet
 
 port=$(free_port)
-start_bg registry "$CRANE" registry serve --address "127.0.0.1:$port"
+storage=$E2E_STATE/registry-storage
+rm -rf "$storage" && mkdir -p "$storage"
+cat >"$E2E_STATE/registry.yml" <<YAML
+version: 0.1
+log: {level: warn}
+storage:
+  filesystem: {rootdirectory: $storage}
+http: {addr: "127.0.0.1:$port"}
+YAML
+start_bg registry "$REGISTRY" serve "$E2E_STATE/registry.yml"
 wait_for 30 "the registry" curl -fsS "http://127.0.0.1:$port/v2/"
 ref="oci://127.0.0.1:$port/puppet/control:production"
 
@@ -156,3 +167,38 @@ wait_for 60 "the Manifest to report ArtifactFailed" ready_reason ArtifactFailed
 assert_eq "False" "$(k get manifest site -n default -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}')" "Ready after a broken push"
 assert_eq "two" "$(k get manifest site -n default -o jsonpath='{.status.lastAppliedRevision}')" "the last good revision stays applied"
 assert_eq "$good" "$(digest_of e2e-code-web)" "the node keeps its last good catalog"
+
+# --- a blob altered in the registry's storage: refused, nodes stay -------------
+# Revision four is pushed under another tag, its content layer is altered in
+# the registry's storage, then the manifest is tagged production: the
+# registry serves the altered bytes under the layer's digest.
+cat >"$env/manifests/site.pp" <<'PP'
+include profile::motd
+PP
+cat >"$env/modules/profile/manifests/motd.pp" <<'PP'
+class profile::motd(String $greeting, String $revision = 'four') {
+  file { '/etc/kuppet-code-motd': ensure => file, content => template('profile/motd.erb') }
+}
+PP
+staging="oci://127.0.0.1:$port/puppet/control:staging"
+expect_ok "kuppet push of revision four under another tag" "$KUPPET_BIN" push --insecure --revision four "$env" "$staging"
+accept='Accept: application/vnd.oci.image.manifest.v1+json'
+curl -fsS -H "$accept" -o "$E2E_STATE/staging-manifest.json" "http://127.0.0.1:$port/v2/puppet/control/manifests/staging" ||
+    fail "could not read revision four's manifest"
+layer=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["layers"][0]["digest"])' "$E2E_STATE/staging-manifest.json")
+hex=${layer#sha256:}
+blob=$storage/docker/registry/v2/blobs/sha256/${hex:0:2}/$hex/data
+[[ -f $blob ]] || fail "the layer's blob $blob is not in the registry's storage"
+python3 - "$blob" <<'PY'
+import sys
+path = sys.argv[1]
+data = bytearray(open(path, "rb").read())
+data[len(data) // 2] ^= 0xFF  # one byte, same size
+open(path, "wb").write(bytes(data))
+PY
+expect_ok "revision four tagged production" curl -fsS -X PUT -H "Content-Type: application/vnd.oci.image.manifest.v1+json" \
+    --data-binary "@$E2E_STATE/staging-manifest.json" "http://127.0.0.1:$port/v2/puppet/control/manifests/production"
+wait_for 60 "the Manifest to report DigestMismatch" ready_reason DigestMismatch
+assert_eq "True" "$(k get manifest site -n default -o jsonpath='{.status.conditions[?(@.type=="Stalled")].status}')" "a tampered artifact is not retried as if the registry were away"
+assert_eq "$good" "$(digest_of e2e-code-web)" "the node keeps its last good catalog"
+assert_eq "hello web (two)" "$(cat "$(node_root e2e-code-web)/etc/kuppet-code-motd")" "the node's file is untouched"
