@@ -128,7 +128,7 @@ impl Fetcher {
         if target.is_file() {
             // The cache is re-checked at each use: a file changed on disk
             // since it was fetched is fetched again, never used.
-            match sha256_of_file(&target) {
+            match crate::k8s::content::sha256_file(&target) {
                 Ok(actual) if actual == r.sha256 => return Ok(target),
                 Ok(actual) => {
                     tracing::warn!(path = %r.path, sha256 = %r.sha256, actual = %actual,
@@ -221,22 +221,6 @@ impl Fetcher {
             }
         }
     }
-}
-
-/// The SHA-256 of a file's content, lowercase hex.
-fn sha256_of_file(path: &Path) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
-    let mut hasher = sha2::Sha256::new();
-    let mut buf = vec![0u8; 64 * 1024];
-    loop {
-        let n = file.read(&mut buf)?;
-        if n == 0 {
-            break;
-        }
-        hasher.update(&buf[..n]);
-    }
-    Ok(crate::k8s::content::hex(&hasher.finalize()))
 }
 
 #[cfg(test)]

@@ -288,18 +288,7 @@ fn hash(path: &Path, stamp: Stamp) -> std::io::Result<String> {
     {
         return Ok(h);
     }
-    use sha2::Digest;
-    let mut hasher = sha2::Sha256::new();
-    let mut file = std::fs::File::open(path)?;
-    let mut buf = vec![0u8; 64 * 1024];
-    loop {
-        let n = std::io::Read::read(&mut file, &mut buf)?;
-        if n == 0 {
-            break;
-        }
-        hasher.update(&buf[..n]);
-    }
-    let hex = crate::k8s::content::hex(&hasher.finalize());
+    let hex = crate::k8s::content::sha256_file(path)?;
     if let Ok(mut m) = HASHES.lock() {
         let m = m.get_or_insert_with(HashMap::new);
         if m.len() > 10_000 {
