@@ -52,7 +52,7 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{Notify, Semaphore};
+use tokio::sync::{Notify, Semaphore, watch};
 
 /// How often every node is reconciled even when nothing changed.
 const RESYNC: Duration = Duration::from_secs(3600);
@@ -167,20 +167,91 @@ pub struct Stores {
     pub facts: Store<NodeFacts>,
     pub catalogs: Store<NodeCatalog>,
     pub grants: Store<ManifestGrant>,
+    /// `true` once every cache has been filled (set by [`CacheFill`]).
+    filled: watch::Receiver<bool>,
 }
 
 impl Stores {
+    /// The stores, and the one future that waits for them to fill.
+    /// `nodes_filled` turns `true` once the Node store has been filled
+    /// (its watch stream's first `InitDone`): the node controller's runner
+    /// is the only one to wait on that store's own readiness.
+    pub fn new(
+        nodes: Store<Node>,
+        manifests: Store<Manifest>,
+        facts: Store<NodeFacts>,
+        catalogs: Store<NodeCatalog>,
+        grants: Store<ManifestGrant>,
+        nodes_filled: watch::Receiver<bool>,
+    ) -> (Stores, CacheFill) {
+        let (tx, filled) = watch::channel(false);
+        let stores = Stores {
+            nodes,
+            manifests,
+            facts,
+            catalogs,
+            grants,
+            filled,
+        };
+        let fill = CacheFill {
+            stores: stores.clone(),
+            nodes_filled,
+            tx,
+        };
+        (stores, fill)
+    }
+
     /// Waits until every cache has been filled once: compiling before would
-    /// miss Manifests and write wrong catalogs.
+    /// miss Manifests and write wrong catalogs. Any number of tasks may
+    /// wait here at once; [`CacheFill::wait`] must run for it to end.
     pub async fn ready(&self) -> Result<(), ReconcileError> {
-        let r = futures::try_join!(
-            self.nodes.wait_until_ready(),
-            self.manifests.wait_until_ready(),
-            self.facts.wait_until_ready(),
-            self.catalogs.wait_until_ready(),
-            self.grants.wait_until_ready(),
-        );
-        r.map(|_| ()).map_err(|_| ReconcileError::StoresGone)
+        let mut filled = self.filled.clone();
+        filled
+            .wait_for(|f| *f)
+            .await
+            .map(|_| ())
+            .map_err(|_| ReconcileError::StoresGone)
+    }
+}
+
+/// The single waiter on the stores' own readiness, which tells every
+/// [`Stores::ready`] caller. A store's readiness (kube's
+/// `Store::wait_until_ready`) wakes only the future that polled it last:
+/// reconciles that waited on it directly, each with its own waker, stayed
+/// asleep for good once another future polled after them, so that every
+/// slot of the node controller held one and no node was compiled again.
+/// So each store's readiness has one waiter: this, or for the Node store
+/// the node controller's runner (this watches the Node stream instead).
+pub struct CacheFill {
+    stores: Stores,
+    nodes_filled: watch::Receiver<bool>,
+    tx: watch::Sender<bool>,
+}
+
+impl CacheFill {
+    /// Waits until every cache has been filled once, then wakes every
+    /// [`Stores::ready`] caller.
+    pub async fn wait(mut self) -> Result<(), ReconcileError> {
+        let s = &self.stores;
+        let nodes = async {
+            self.nodes_filled
+                .wait_for(|f| *f)
+                .await
+                .map(|_| ())
+                .map_err(|_| ReconcileError::StoresGone)
+        };
+        let others = async {
+            futures::try_join!(
+                s.manifests.wait_until_ready(),
+                s.facts.wait_until_ready(),
+                s.catalogs.wait_until_ready(),
+                s.grants.wait_until_ready(),
+            )
+            .map_err(|_| ReconcileError::StoresGone)
+        };
+        futures::try_join!(nodes, others)?;
+        self.tx.send_replace(true);
+        Ok(())
     }
 }
 
@@ -1049,13 +1120,19 @@ async fn run_leader(
     // included, also wakes the status pass — after the store has applied it.
     let (nodes_reader, nodes_writer) = reflector::store::<Node>();
     let node_status_dirty = Arc::new(Notify::new());
+    let (nodes_filled_tx, nodes_filled) = watch::channel(false);
     let node_events = {
         let dirty = node_status_dirty.clone();
         watcher(Api::<Node>::all(client.clone()), watcher::Config::default())
             .default_backoff()
             .modify(cache::strip_node)
             .reflect(nodes_writer)
-            .inspect(move |_| dirty.notify_one())
+            .inspect(move |event| {
+                if matches!(event, Ok(watcher::Event::InitDone)) {
+                    nodes_filled_tx.send_replace(true);
+                }
+                dirty.notify_one()
+            })
             .touched_objects()
     };
     let controller = Controller::for_stream(node_events, nodes_reader)
@@ -1066,13 +1143,14 @@ async fn run_leader(
         )
         .reconcile_all_on(all_rx)
         .reconcile_on(one_rx);
-    let stores = Stores {
-        nodes: controller.store(),
+    let (stores, fill) = Stores::new(
+        controller.store(),
         manifests,
         facts,
         catalogs,
         grants,
-    };
+        nodes_filled,
+    );
     let reader = secrets::reader(client.clone(), tokio::runtime::Handle::current());
     let reuse = Arc::new(compile::Reuse::new(
         metrics.clone(),
@@ -1217,7 +1295,8 @@ async fn run_leader(
     let status_loop = {
         let ctx = ctx.clone();
         async move {
-            if ctx.stores.ready().await.is_err() {
+            // The one future that waits on the stores' own readiness.
+            if fill.wait().await.is_err() {
                 return;
             }
             health.synced.store(true, Ordering::Relaxed);

@@ -46,13 +46,15 @@ impl World {
             &["default", "team"],
         )));
         let (planner, compiles) = fixtures::planner();
-        let stores = Stores {
-            nodes: nodes_r,
-            manifests: manifests_r,
-            facts: facts_r,
-            catalogs: catalogs_r,
-            grants: grants_r,
-        };
+        let (stores, fill) = Stores::new(
+            nodes_r,
+            manifests_r,
+            facts_r,
+            catalogs_r,
+            grants_r,
+            tokio::sync::watch::channel(true).1,
+        );
+        futures::executor::block_on(fill.wait()).expect("the stores are filled");
         let ctx = Context::new(
             client,
             Arc::new(planner),
@@ -115,6 +117,71 @@ fn spec_for(manifests: &[Manifest]) -> Arc<NodeCatalogSpec> {
         Plan::Write(spec) => spec,
         other => panic!("expected a catalog, got {other:?}"),
     }
+}
+
+/// Reconciles that start before the caches are filled wait for them, each
+/// in its own task (as in the node controller's slots), while the status
+/// loop waits too: every one of them goes on once the caches fill.
+#[tokio::test]
+async fn every_waiter_goes_on_when_the_caches_fill() {
+    let (nodes_r, mut nodes) = reflector::store::<Node>();
+    let (manifests_r, mut manifests) = reflector::store::<Manifest>();
+    let (facts_r, mut facts) = reflector::store::<NodeFacts>();
+    let (catalogs_r, mut catalogs) = reflector::store::<NodeCatalog>();
+    let (grants_r, mut grants) = reflector::store::<ManifestGrant>();
+    let (nodes_filled_tx, nodes_filled) = tokio::sync::watch::channel(false);
+    let (stores, fill) = Stores::new(
+        nodes_r,
+        manifests_r,
+        facts_r,
+        catalogs_r,
+        grants_r,
+        nodes_filled,
+    );
+    let waiters: Vec<_> = (0..8)
+        .map(|_| {
+            let stores = stores.clone();
+            tokio::spawn(async move { stores.ready().await.is_ok() })
+        })
+        .collect();
+    for _ in 0..4 {
+        tokio::task::yield_now().await;
+    }
+    let status_loop = tokio::spawn(fill.wait());
+    // More reconciles wait after the status loop began to.
+    let late: Vec<_> = (0..4)
+        .map(|_| {
+            let stores = stores.clone();
+            tokio::spawn(async move { stores.ready().await.is_ok() })
+        })
+        .collect();
+    for _ in 0..4 {
+        tokio::task::yield_now().await;
+    }
+    filled(&mut manifests);
+    filled(&mut facts);
+    filled(&mut catalogs);
+    filled(&mut grants);
+    tokio::task::yield_now().await;
+    assert!(
+        !status_loop.is_finished(),
+        "the Node store is not filled yet"
+    );
+    filled(&mut nodes);
+    nodes_filled_tx.send_replace(true);
+    let wait = Duration::from_secs(10);
+    for w in waiters.into_iter().chain(late) {
+        let ok = tokio::time::timeout(wait, w)
+            .await
+            .expect("a reconcile still waits for the caches after they filled")
+            .expect("joins");
+        assert!(ok);
+    }
+    tokio::time::timeout(wait, status_loop)
+        .await
+        .expect("the status loop goes on")
+        .expect("joins")
+        .expect("the caches filled");
 }
 
 #[tokio::test]
