@@ -744,10 +744,14 @@ pub struct FailedResource {
     pub skipped_dependents: i64,
 }
 
+/// A free-form object that one writer always sets whole (facts, a
+/// catalog): atomic for server-side apply, so that the API server tracks
+/// one field, not every key inside it, on each write.
 fn preserve_unknown_object(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "type": "object",
-        "x-kubernetes-preserve-unknown-fields": true
+        "x-kubernetes-preserve-unknown-fields": true,
+        "x-kubernetes-map-type": "atomic"
     })
 }
 
@@ -755,7 +759,8 @@ fn preserve_unknown_object_opt(_: &mut schemars::SchemaGenerator) -> schemars::S
     schemars::json_schema!({
         "type": "object",
         "nullable": true,
-        "x-kubernetes-preserve-unknown-fields": true
+        "x-kubernetes-preserve-unknown-fields": true,
+        "x-kubernetes-map-type": "atomic"
     })
 }
 
