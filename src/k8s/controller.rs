@@ -402,7 +402,15 @@ pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action
     match plan {
         Plan::Write(spec) => {
             let id = cache::CatalogId::of(&spec);
-            let already = ctx.written.lock().is_ok_and(|w| w.get(&name) == Some(&id));
+            // The object may have received this spec while the compile ran
+            // (the watch bringing an earlier write of it): the plan read an
+            // older one.
+            let held = ctx
+                .stores
+                .catalogs
+                .get(&ObjectRef::new(&name))
+                .is_some_and(|c| id.held_by(&c));
+            let already = held || ctx.written.lock().is_ok_and(|w| w.get(&name) == Some(&id));
             if !already {
                 // A new catalog goes before one that only records new
                 // Manifest generations.

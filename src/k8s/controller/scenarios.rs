@@ -29,6 +29,11 @@ where
 
 impl World {
     fn new() -> World {
+        let (planner, compiles) = fixtures::planner();
+        World::with_planner(planner, compiles)
+    }
+
+    fn with_planner(planner: Planner, compiles: Arc<AtomicUsize>) -> World {
         let (client, api) = ApiServer::client();
         let (nodes_r, mut nodes) = reflector::store();
         let (manifests_r, mut manifests) = reflector::store();
@@ -45,7 +50,6 @@ impl World {
             "everything",
             &["default", "team"],
         )));
-        let (planner, compiles) = fixtures::planner();
         let (stores, fill) = Stores::new(
             nodes_r,
             manifests_r,
@@ -242,6 +246,48 @@ async fn an_unchanged_catalog_is_not_written_again() {
     world.api.expect_silence(Duration::from_millis(300)).await;
     task.await.expect("joins").expect("reconciles");
     assert_eq!(world.compiles.load(std::sync::atomic::Ordering::SeqCst), 1);
+}
+
+/// The watch brings the NodeCatalog just written (by this reconcile's
+/// predecessor) while the next compile of that node runs: what the compile
+/// planned against is stale, but the object already holds the spec, so
+/// nothing is written again.
+#[tokio::test]
+async fn a_spec_the_catalog_received_during_the_compile_is_not_written_again() {
+    let motd = Manifest::test("default", "motd", "file /etc/motd hello");
+    let spec = spec_for(std::slice::from_ref(&motd));
+    let (started_tx, started_rx) = std::sync::mpsc::channel::<()>();
+    let (go_tx, go_rx) = std::sync::mpsc::channel::<()>();
+    let go_rx = std::sync::Mutex::new(go_rx);
+    let compiles = Arc::new(AtomicUsize::new(0));
+    let inner = fixtures::fake_compile(compiles.clone());
+    let compile: plan::CompileFn = Arc::new(move |scope, req| {
+        let _ = started_tx.send(());
+        let _ = go_rx.lock().expect("lock").recv();
+        inner(scope, req)
+    });
+    let planner = Planner::new(
+        fixtures::fake_parse(),
+        compile,
+        Arc::new(ControllerMetrics::default()),
+    )
+    .with_graph_check(fixtures::fake_graph_check());
+    let mut world = World::with_planner(planner, compiles)
+        .node(web())
+        .manifest(motd)
+        .owned_facts("web-1");
+    let task = world.reconcile(web());
+    tokio::task::spawn_blocking(move || started_rx.recv())
+        .await
+        .expect("joins")
+        .expect("the compile starts");
+    world
+        .catalogs
+        .apply_watcher_event(&watcher::Event::Apply(NodeCatalog::test("web-1", &spec, 1)));
+    go_tx.send(()).expect("the compile waits");
+    world.api.expect_silence(Duration::from_millis(300)).await;
+    task.await.expect("joins").expect("reconciles");
+    assert_eq!(world.ctx.metrics.catalog_writes.get(), 0);
 }
 
 #[tokio::test]
