@@ -157,8 +157,9 @@ impl<'a> Compiler<'a> {
 
         // Titles, then attributes, body by body; a `default` title's
         // attributes apply to every other body of the expression.
-        let mut seen_titles: Vec<String> = Vec::new();
-        let mut evaluated: Vec<(&'a ResourceBody, Vec<String>, Attrs)> = Vec::new();
+        let mut seen_titles: Vec<String> = Vec::with_capacity(bodies.len());
+        let mut evaluated: Vec<(&'a ResourceBody, Vec<String>, Attrs)> =
+            Vec::with_capacity(bodies.len());
         let mut default_attrs: Option<Attrs> = None;
         for b in bodies {
             let title_value = self.eval(&b.title, f, m)?;
@@ -171,7 +172,8 @@ impl<'a> Compiler<'a> {
             }
             let mut titles = Vec::new();
             flatten_titles(&title_value, &mut titles);
-            let mut names = Vec::new();
+            let mut names = Vec::with_capacity(titles.len());
+            seen_titles.reserve(titles.len());
             let mut is_default = false;
             for (index, t) in titles.iter().enumerate() {
                 let title = match t {
