@@ -23,6 +23,11 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The production binary's allocator (`src/main.rs`): the bench measures
+/// what `kuppet` runs, counting included.
+#[global_allocator]
+static ALLOC: kuppet_eval::budget::CountingAlloc = kuppet_eval::budget::CountingAlloc;
+
 /// A manifest with about `n` resources exercising the compiler's features.
 fn generate(n: usize) -> String {
     let mut out = String::new();

@@ -157,8 +157,9 @@ impl<'a> Compiler<'a> {
 
         // Titles, then attributes, body by body; a `default` title's
         // attributes apply to every other body of the expression.
-        let mut seen_titles: Vec<String> = Vec::new();
-        let mut evaluated: Vec<(&'a ResourceBody, Vec<String>, Attrs)> = Vec::new();
+        let mut seen_titles: Vec<String> = Vec::with_capacity(bodies.len());
+        let mut evaluated: Vec<(&'a ResourceBody, Vec<String>, Attrs)> =
+            Vec::with_capacity(bodies.len());
         let mut default_attrs: Option<Attrs> = None;
         for b in bodies {
             let title_value = self.eval(&b.title, f, m)?;
@@ -171,7 +172,8 @@ impl<'a> Compiler<'a> {
             }
             let mut titles = Vec::new();
             flatten_titles(&title_value, &mut titles);
-            let mut names = Vec::new();
+            let mut names = Vec::with_capacity(titles.len());
+            seen_titles.reserve(titles.len());
             let mut is_default = false;
             for (index, t) in titles.iter().enumerate() {
                 let title = match t {
@@ -362,23 +364,57 @@ impl<'a> Compiler<'a> {
                 res.params.move_index(res.params.len() - 1, 0);
             }
         }
-        // Resource defaults from this scope and the scopes that declared it.
-        let defaults = self.lookup_defaults(scope, &type_name.to_ascii_lowercase());
-        for (k, v) in defaults {
-            if !res.params.contains_key(k.as_str()) && !attrs.contains_key(&k) {
-                if k == "tag" {
-                    add_tag_values(&mut res.tags, &v.value);
-                }
-                res.params.insert(
-                    Rc::from(k.as_str()),
-                    Param {
-                        value: v.value,
-                        source: source.clone(),
-                        line: v.line,
-                        from_default: true,
-                    },
-                );
+        // Resource defaults from this scope and the scopes that declared it:
+        // the outermost scope's first, an inner scope's value replacing an
+        // outer one's in place (merged straight into the resource, without
+        // a map per resource).
+        let type_lower: std::borrow::Cow<str> = if type_name.bytes().any(|b| b.is_ascii_uppercase())
+        {
+            type_name.to_ascii_lowercase().into()
+        } else {
+            type_name.into()
+        };
+        let mut chain = Vec::new();
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            if self.scopes[id].defaults.contains_key(&*type_lower) {
+                chain.push(id);
             }
+            s = self.scopes[id].parent;
+        }
+        let mut default_tag = false;
+        for &id in chain.iter().rev() {
+            let Some(d) = self.scopes[id].defaults.get(&*type_lower) else {
+                continue;
+            };
+            for (k, v) in d {
+                if attrs.contains_key(&**k) {
+                    continue;
+                }
+                match res.params.get_mut(&**k) {
+                    // Given by the resource itself (or its title).
+                    Some(p) if !p.from_default => continue,
+                    Some(p) => {
+                        p.value = v.value.clone();
+                        p.line = v.line;
+                    }
+                    None => {
+                        res.params.insert(
+                            k.clone(),
+                            Param {
+                                value: v.value.clone(),
+                                source: source.clone(),
+                                line: v.line,
+                                from_default: true,
+                            },
+                        );
+                    }
+                }
+                default_tag |= &**k == "tag";
+            }
+        }
+        if default_tag && let Some(p) = res.params.get("tag") {
+            add_tag_values(&mut res.tags, &p.value);
         }
         if let Some(p) = res.params.get("stage")
             && !matches!(kind, ResKind::Class(_))
@@ -428,34 +464,6 @@ impl<'a> Compiler<'a> {
         Ok(id)
     }
 
-    /// Resource defaults visible from a scope: parents first, nearer scopes win.
-    pub(crate) fn lookup_defaults(
-        &self,
-        scope: usize,
-        type_lower: &str,
-    ) -> IndexMap<String, super::scope::DefaultParam> {
-        let mut chain = Vec::new();
-        let mut s = Some(scope);
-        let mut any = false;
-        while let Some(id) = s {
-            chain.push(id);
-            any |= !self.scopes[id].defaults.is_empty();
-            s = self.scopes[id].parent;
-        }
-        let mut out = IndexMap::new();
-        if !any {
-            return out;
-        }
-        for id in chain.into_iter().rev() {
-            if let Some(d) = self.scopes[id].defaults.get(type_lower) {
-                for (k, v) in d {
-                    out.insert(k.clone(), v.clone());
-                }
-            }
-        }
-        out
-    }
-
     /// `File { ... }` / `Resource[File] { ... }`: defaults in the current scope.
     pub(crate) fn eval_resource_defaults(
         &mut self,
@@ -498,7 +506,7 @@ impl<'a> Compiler<'a> {
             .entry(type_lower.clone())
             .or_default();
         for (k, (v, _)) in attrs {
-            if table.contains_key(&k) {
+            if table.contains_key(k.as_str()) {
                 return Err(EvalError::new(format!(
                     "Default already defined for {} {{ {k} }}; cannot redefine",
                     capitalize_name(&type_lower)
@@ -506,7 +514,7 @@ impl<'a> Compiler<'a> {
                 .at(m, e.span)
                 .into());
             }
-            table.insert(k, super::scope::DefaultParam { value: v, line });
+            table.insert(Rc::from(k), super::scope::DefaultParam { value: v, line });
         }
         Ok(Value::Undef)
     }

@@ -42,7 +42,7 @@ pub struct Scope {
     /// Top scope's record what the compile reads (`reads.rs`).
     pub vars: crate::reads::Vars,
     /// Defaults per lowercase type name.
-    pub defaults: FxHashMap<String, IndexMap<String, DefaultParam>>,
+    pub defaults: FxHashMap<String, IndexMap<Rc<str>, DefaultParam>>,
     /// The resource whose body this scope evaluates (Class[main], Class[x], a define instance, Node[x]).
     pub resource: Option<ResId>,
     /// The class or define name (lowercase) this scope belongs to, `""` for top.
