@@ -13,6 +13,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+/// The production binary's allocator (`src/main.rs`): the bench measures
+/// what `kuppet parse` runs.
+#[global_allocator]
+static ALLOC: kuppet_values::budget::CountingAlloc = kuppet_values::budget::CountingAlloc;
+
 const DEFAULT_TREE: &str = "/usr/share/puppet/modules";
 const DEFAULT_CHECK: &str = "/work/shared/tools/puppet-parse-check.rb";
 const ROUNDS: usize = 15;
