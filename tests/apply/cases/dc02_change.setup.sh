@@ -1,33 +1,6 @@
 # A private debconf database in the sandbox: the case's runs get
 # DEBCONF_SYSTEMRC (dc02_change.env) pointing at this configuration.
-mkdir -p "$SANDBOX/debconf"
-cat > "$SANDBOX/debconf/debconf.conf" <<CONF
-Config: configdb
-Templates: templatedb
-
-Name: config
-Driver: File
-Mode: 644
-Reject-Type: password
-Filename: $SANDBOX/debconf/config.dat
-
-Name: passwords
-Driver: File
-Mode: 600
-Backup: false
-Required: false
-Accept-Type: password
-Filename: $SANDBOX/debconf/passwords.dat
-
-Name: configdb
-Driver: Stack
-Stack: config, passwords
-
-Name: templatedb
-Driver: File
-Mode: 644
-Filename: $SANDBOX/debconf/templates.dat
-CONF
+. "$(dirname "$0")/debconf-db.sh"
 # Existing items.
 DEBCONF_SYSTEMRC="$SANDBOX/debconf/debconf.conf" debconf-set-selections <<SEL
 tzdata tzdata/Areas select Asia
