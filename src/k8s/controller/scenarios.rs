@@ -142,23 +142,18 @@ async fn every_waiter_goes_on_when_the_caches_fill() {
         grants_r,
         nodes_filled,
     );
-    let waiters: Vec<_> = (0..8)
-        .map(|_| {
-            let stores = stores.clone();
-            tokio::spawn(async move { stores.ready().await.is_ok() })
-        })
-        .collect();
+    // A reconcile waiting for the caches, in a task of its own.
+    let waiter = || {
+        let stores = stores.clone();
+        tokio::spawn(async move { stores.ready().await.is_ok() })
+    };
+    let waiters: Vec<_> = (0..8).map(|_| waiter()).collect();
     for _ in 0..4 {
         tokio::task::yield_now().await;
     }
     let status_loop = tokio::spawn(fill.wait());
     // More reconciles wait after the status loop began to.
-    let late: Vec<_> = (0..4)
-        .map(|_| {
-            let stores = stores.clone();
-            tokio::spawn(async move { stores.ready().await.is_ok() })
-        })
-        .collect();
+    let late: Vec<_> = (0..4).map(|_| waiter()).collect();
     for _ in 0..4 {
         tokio::task::yield_now().await;
     }
