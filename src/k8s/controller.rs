@@ -205,13 +205,16 @@ impl Stores {
     /// miss Manifests and write wrong catalogs. Any number of tasks may
     /// wait here at once; [`CacheFill::wait`] must run for it to end.
     pub async fn ready(&self) -> Result<(), ReconcileError> {
-        let mut filled = self.filled.clone();
-        filled
-            .wait_for(|f| *f)
-            .await
-            .map(|_| ())
-            .map_err(|_| ReconcileError::StoresGone)
+        until_true(&mut self.filled.clone()).await
     }
+}
+
+/// Waits until the flag is `true`; its sender gone first: the stores are.
+async fn until_true(flag: &mut watch::Receiver<bool>) -> Result<(), ReconcileError> {
+    flag.wait_for(|f| *f)
+        .await
+        .map(|_| ())
+        .map_err(|_| ReconcileError::StoresGone)
 }
 
 /// The single waiter on the stores' own readiness, which tells every
@@ -233,13 +236,7 @@ impl CacheFill {
     /// [`Stores::ready`] caller.
     pub async fn wait(mut self) -> Result<(), ReconcileError> {
         let s = &self.stores;
-        let nodes = async {
-            self.nodes_filled
-                .wait_for(|f| *f)
-                .await
-                .map(|_| ())
-                .map_err(|_| ReconcileError::StoresGone)
-        };
+        let nodes = until_true(&mut self.nodes_filled);
         let others = async {
             futures::try_join!(
                 s.manifests.wait_until_ready(),
