@@ -4,8 +4,8 @@
 //! class (top-level code), the matching node definition, then defined types and
 //! collectors until nothing changes, then relationships, overrides and tags.
 //!
-//! Every compile runs on a thread of its own with a stack of
-//! [`COMPILE_STACK_SIZE`] (the nesting limits are measured against it) and
+//! Every compile runs on a stack of its own of [`COMPILE_STACK_SIZE`] (the
+//! nesting limits are measured against it) and
 //! under the [`Limits`] of its request: steps, wall time, value sizes, heap.
 //! Running out is a located `BUDGET_EXCEEDED` error; a panic is an
 //! `INTERNAL_ERROR`, never the caller's crash.
@@ -43,7 +43,7 @@ use std::sync::Arc;
 
 pub use kuppet_values::budget::{self, Limits};
 
-/// The stack of the thread a compile runs on. The evaluator's nesting limit
+/// The stack a compile runs on. The evaluator's nesting limit
 /// ([`compiler::MAX_EVAL_DEPTH`]) and the template and data limits are
 /// measured against it (see `tests/hostile.rs`); the threads of a tokio
 /// runtime (2 MiB) are too small for them.
@@ -137,9 +137,37 @@ pub(crate) fn compile_with_logs(request: &CompileRequest) -> Result<Compiled, Di
 /// Compiles a catalog for one node with Hiera data beyond the modules'
 /// (`--hiera-config`), keeping what the compile logged.
 ///
-/// The compile runs on a new thread with a [`COMPILE_STACK_SIZE`] stack
-/// under `request.limits`; the calling thread waits for it.
+/// The compile runs on a stack of its own of [`COMPILE_STACK_SIZE`] under
+/// `request.limits`, on the calling thread: what it allocates is freed where
+/// it was allocated, and the thread's caches (function signatures, fixed
+/// regexes) serve the next compile. A panic is caught and reported as an
+/// `INTERNAL_ERROR`; since it may have left the thread's state half-updated
+/// (a template's nesting depth ...), every later compile of that thread runs
+/// on a fresh thread instead.
 pub fn compile_with_data(
+    request: &CompileRequest,
+    data: &DataConfig,
+) -> Result<Compiled, Diagnostic> {
+    thread_local! {
+        /// Whether a compile panicked on this thread.
+        static SPOILED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if SPOILED.get() {
+        return compile_on_new_thread(request, data);
+    }
+    let _budget = kuppet_values::budget::install(request.limits);
+    let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        stacker::grow(COMPILE_STACK_SIZE, || compile_here(request, data))
+    }));
+    compiled.unwrap_or_else(|panic| {
+        SPOILED.set(true);
+        Err(internal_error(&*panic))
+    })
+}
+
+/// [`compile_with_data`] on a new thread with a [`COMPILE_STACK_SIZE`]
+/// stack; the calling thread waits for it.
+fn compile_on_new_thread(
     request: &CompileRequest,
     data: &DataConfig,
 ) -> Result<Compiled, Diagnostic> {
