@@ -365,11 +365,23 @@ impl Context {
 /// Reconciles one Node: compile its catalog and write it if its digest changed.
 pub async fn reconcile_node(node: Arc<Node>, ctx: Arc<Context>) -> Result<Action, ReconcileError> {
     ctx.stores.ready().await?;
-    let name = node.name_any();
-    let facts = ctx.stores.facts.get(&ObjectRef::new(&name));
+    let facts = ctx.stores.facts.get(&ObjectRef::new(&node.name_any()));
+    let action = reconcile_catalog(&node, &ctx, facts.clone()).await;
+    // The NodeFacts' owner after the catalog (and behind every catalog
+    // write): a new fleet gets its catalogs first.
     if let Some(f) = &facts {
         ensure_facts_owned(&ctx, &node, f).await?;
     }
+    action
+}
+
+/// Compiles one Node's catalog and writes it if it changed.
+async fn reconcile_catalog(
+    node: &Arc<Node>,
+    ctx: &Context,
+    facts: Option<Arc<NodeFacts>>,
+) -> Result<Action, ReconcileError> {
+    let name = node.name_any();
     let manifests = ctx.stores.manifests.state();
     let current = ctx.stores.catalogs.get(&ObjectRef::new(&name));
     let current_digest = current.as_ref().map(|c| c.spec.digest.clone());
@@ -558,7 +570,7 @@ async fn ensure_facts_owned(
     });
     let writer::Admission::Go(_permit) = ctx
         .gate
-        .admit(&format!("NodeFacts/{name}"), writer::Priority::Changed)
+        .admit(&format!("NodeFacts/{name}"), writer::Priority::Refresh)
         .await
     else {
         return Ok(());

@@ -49,9 +49,10 @@ impl Default for WriteLimits {
 /// Which writes go first when writes wait.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Priority {
-    /// The object's content changes (a new catalog, a status, an owner).
+    /// The object's content changes (a new catalog, a status).
     Changed,
-    /// Only bookkeeping: the same catalog under new Manifest generations.
+    /// Only bookkeeping: the same catalog under new Manifest generations,
+    /// a NodeFacts' owner.
     Refresh,
 }
 
