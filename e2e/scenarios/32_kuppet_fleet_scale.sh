@@ -6,8 +6,9 @@
 # the compiles the controller actually ran (the rest reused), its peak
 # memory (VmHWM), the API server's write requests for NodeCatalogs per
 # second and its request rate over all resources, and the CPU seconds the
-# controller, the API server and etcd spent. KUPPET_E2E_FLEET=5000 takes
-# longer: give it KUPPET_E2E_TIMEOUT=1500.
+# controller, the API server and etcd spent. Then a standby replica takes
+# over from the stopped leader and writes the next edit to every node.
+# KUPPET_E2E_FLEET=5000 takes longer: give it KUPPET_E2E_TIMEOUT=1500.
 . "$(dirname "$0")/../lib.sh"
 . "$E2E_DIR/kuppet.bash"
 require_compile_and_apply
@@ -166,6 +167,32 @@ for pass in first edit; do
 done
 pid=$(bg_pid controller-fleet) || fail "the controller is not running"
 measure "controller peak memory (VmHWM), $N nodes" "$(($(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status") / 1024))" " MiB"
+
+# --- Two replicas: a standby takes the fleet over -----------------------------
+# A second controller stands by (it holds no caches until it leads). The
+# leader stops (SIGTERM gives the Lease up) and the Manifest is edited at
+# once: the standby takes the Lease, fills its caches and writes the edit to
+# every node, each NodeCatalog once.
+standby_port=$(free_port)
+start_controller controller-fleet-2 --metrics-addr "127.0.0.1:$standby_port"
+wait_for 60 "the standby's metrics" curl -fsS "http://127.0.0.1:$standby_port/metrics"
+pid2=$(bg_pid controller-fleet-2) || fail "the standby is not running"
+measure "standby controller memory while the leader leads (VmRSS), $N nodes" "$(($(awk '/^VmRSS:/ {print $2}' "/proc/$pid2/status") / 1024))" " MiB"
+w0=$(catalog_writes)
+t0=$(now_ms)
+stop_bg controller-fleet
+manifest failover
+gen=$(k get manifest fleet -n default -o jsonpath='{.metadata.generation}')
+leads2() { [[ $(k get lease kuppet-controller -n "$KUPPET_NS" -o jsonpath='{.spec.holderIdentity}') == controller-fleet-2 ]]; }
+wait_for 30 "the standby to take the Lease" leads2
+measure "failover: leader stopped to the standby leading" "$(seconds_since "$t0")"
+wait_for $((300 + N / 10)) "every NodeCatalog written by the new leader" all_written "$gen"
+measure "failover: leader stopped and Manifest edited to all $N NodeCatalogs written by the standby" "$(seconds_since "$t0")"
+writes=$(($(catalog_writes) - w0))
+measure "failover: NodeCatalog writes to the API server" "$writes" ""
+((writes >= N && writes <= N + N / 10)) || fail "the new leader wrote $writes NodeCatalogs for $N nodes (each once expected)"
+measure "failover: compiles the new leader ran" "$(metrics_port=$standby_port compiles compiled)" ""
+measure "failover: new leader's peak memory (VmHWM), $N nodes" "$(($(awk '/^VmHWM:/ {print $2}' "/proc/$pid2/status") / 1024))" " MiB"
 
 # Spot check: the role decides the catalog.
 catalog_json() {
