@@ -434,7 +434,7 @@ async fn reconcile_catalog(
                     .await
                 {
                     writer::Admission::Go(_permit) => {
-                        write_catalog(&ctx, &node, &spec).await?;
+                        write_catalog(ctx, node, &spec).await?;
                         tracing::debug!(node = %name, digest = %spec.digest, "wrote NodeCatalog");
                         if let Ok(mut w) = ctx.written.lock() {
                             w.insert(name.clone(), id);
