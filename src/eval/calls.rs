@@ -348,12 +348,12 @@ impl<'a> Compiler<'a> {
             let mut attrs = super::declarations::Attrs::default();
             if let Some(d) = &defaults {
                 for (k, v) in d.iter() {
-                    attrs.insert(k.to_display(), (v.clone(), false));
+                    attrs.insert(self.name(&k.to_display()), (v.clone(), false));
                 }
             }
             if let Value::Hash(p) = params {
                 for (k, v) in p.iter() {
-                    attrs.insert(k.to_display(), (v.clone(), false));
+                    attrs.insert(self.name(&k.to_display()), (v.clone(), false));
                 }
             }
             let non_string_title = !matches!(title, Value::String(_));

@@ -232,14 +232,14 @@ impl<'a> Compiler<'a> {
         if let Some(params) = params {
             for (k, (v, _)) in params {
                 if v.is_undef() {
-                    res.undef_params.push(Rc::from(k.as_str()));
+                    res.undef_params.push(k);
                     continue;
                 }
-                if k == "tag" {
+                if &*k == "tag" {
                     super::declarations::add_tag_values(&mut res.tags, &v);
                 }
                 res.params.insert(
-                    Rc::from(k.as_str()),
+                    k,
                     Param {
                         value: v,
                         source: source.clone(),

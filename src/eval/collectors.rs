@@ -118,7 +118,10 @@ impl<'a> Compiler<'a> {
             query,
             frame: f.clone(),
             manifest: m,
-            overrides: attrs.into_iter().map(|(k, (v, add))| (k, v, add)).collect(),
+            overrides: attrs
+                .into_iter()
+                .map(|(k, (v, add))| (k.to_string(), v, add))
+                .collect(),
             source: self.scopes[f.scope].source.clone(),
             line,
             collected: FxHashSet::default(),

@@ -206,6 +206,8 @@ pub struct Compiler<'a> {
     last_file: Option<(*const Manifest, Rc<str>)>,
     /// The tags of each resource type's name (lowercase, and its segments).
     type_tags: std::cell::RefCell<FxHashMap<Rc<str>, Vec<Rc<str>>>>,
+    /// Attribute names, one allocation each ([`Compiler::name`]).
+    names: std::cell::RefCell<rustc_hash::FxHashSet<Rc<str>>>,
 }
 
 /// A matched node definition, the node resource's name, and regex captures.
@@ -273,6 +275,7 @@ impl<'a> Compiler<'a> {
             fact_hashes: FxHashMap::default(),
             last_file: None,
             type_tags: Default::default(),
+            names: Default::default(),
         }
     }
 
@@ -895,6 +898,18 @@ impl<'a> Compiler<'a> {
         let name: Rc<str> = Rc::from(m.path.as_str());
         self.last_file = Some((m, name.clone()));
         name
+    }
+
+    /// `name` as a shared string, allocated once per compile (attribute
+    /// names recur on every resource).
+    pub(crate) fn name(&self, name: &str) -> Rc<str> {
+        let mut names = self.names.borrow_mut();
+        if let Some(n) = names.get(name) {
+            return n.clone();
+        }
+        let n: Rc<str> = Rc::from(name);
+        names.insert(n.clone());
+        n
     }
 
     /// A new resource value with its type and title tags.

@@ -16,7 +16,9 @@ use std::rc::Rc;
 
 /// Attributes of one resource body, in order, with `+>` flags.
 /// A resource expression's attributes: name → (value, whether `+>`).
-pub(crate) type Attrs = IndexMap<String, (Value, bool), rustc_hash::FxBuildHasher>;
+/// Attribute values by name (names interned: [`Compiler::name`]), with
+/// whether they were given with `+>`.
+pub(crate) type Attrs = IndexMap<Rc<str>, (Value, bool), rustc_hash::FxBuildHasher>;
 
 /// What a resource expression declares.
 enum Target<'a> {
@@ -44,7 +46,7 @@ impl<'a> Compiler<'a> {
                     span,
                 } => {
                     let v = self.eval(value, f, m)?;
-                    if attrs.contains_key(name) {
+                    if attrs.contains_key(name.as_str()) {
                         // Located at the resource expression, as Puppet does.
                         let _ = span;
                         return Err(EvalError::new(format!(
@@ -52,7 +54,7 @@ impl<'a> Compiler<'a> {
                         ))
                         .into());
                     }
-                    attrs.insert(name.clone(), (v, *append));
+                    attrs.insert(self.name(name), (v, *append));
                 }
                 AttributeOp::Splat { value, span } => {
                     let v = self.eval(value, f, m)?;
@@ -83,13 +85,13 @@ impl<'a> Compiler<'a> {
             }
         }
         for (k, v, op) in splatted {
-            if attrs.contains_key(&k) {
+            if attrs.contains_key(k.as_str()) {
                 let _ = op;
                 return Err(
                     EvalError::new(format!("The attribute '{k}' has already been set")).into(),
                 );
             }
-            attrs.insert(k, (v, false));
+            attrs.insert(self.name(&k), (v, false));
         }
         Ok(attrs)
     }
@@ -326,17 +328,17 @@ impl<'a> Compiler<'a> {
         for (k, (v, _)) in attrs {
             if let Value::Undef = v {
                 // undef attributes are given but unset.
-                res.undef_params.push(Rc::from(k.as_str()));
+                res.undef_params.push(k.clone());
                 continue;
             }
-            if k == "tag" {
+            if &**k == "tag" {
                 check_tags(v).map_err(|msg| {
                     EvalError::new(format!("{msg} (line: {line})")).with_code("INVALID_TAG")
                 })?;
                 add_tag_values(&mut res.tags, v);
             }
             res.params.insert(
-                Rc::from(k.as_str()),
+                k.clone(),
                 Param {
                     value: v.clone(),
                     source: source.clone(),
@@ -506,7 +508,7 @@ impl<'a> Compiler<'a> {
             .entry(type_lower.clone())
             .or_default();
         for (k, (v, _)) in attrs {
-            if table.contains_key(k.as_str()) {
+            if table.contains_key(&*k) {
                 return Err(EvalError::new(format!(
                     "Default already defined for {} {{ {k} }}; cannot redefine",
                     capitalize_name(&type_lower)
@@ -514,7 +516,7 @@ impl<'a> Compiler<'a> {
                 .at(m, e.span)
                 .into());
             }
-            table.insert(Rc::from(k), super::scope::DefaultParam { value: v, line });
+            table.insert(k, super::scope::DefaultParam { value: v, line });
         }
         Ok(Value::Undef)
     }
@@ -562,7 +564,7 @@ impl<'a> Compiler<'a> {
                 title,
                 params: attrs
                     .iter()
-                    .map(|(k, (v, add))| (k.clone(), v.clone(), *add))
+                    .map(|(k, (v, add))| (k.to_string(), v.clone(), *add))
                     .collect(),
                 source: source.clone(),
                 line,
