@@ -11,6 +11,11 @@ pub mod graph;
 pub mod validate;
 
 use indexmap::IndexMap;
+
+/// A resource's parameters in their catalog order (hashed with FxHash: the
+/// keys are attribute names, and SipHash was a visible share of building
+/// and reading catalogs).
+pub type Parameters = IndexMap<String, serde_json::Value, rustc_hash::FxBuildHasher>;
 use serde::{Deserialize, Serialize};
 
 /// The relationship metaparameters, in the order Puppet lists them.
@@ -71,7 +76,7 @@ pub struct Resource {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
-    pub parameters: IndexMap<String, serde_json::Value>,
+    pub parameters: Parameters,
     /// Parameters whose values were `Sensitive`: never shown in logs or reports.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sensitive_parameters: Vec<String>,

@@ -795,7 +795,10 @@ impl<'a> Compiler<'a> {
                 continue;
             }
             included[i] = true;
-            let mut parameters = IndexMap::with_capacity(r.params.len());
+            let mut parameters = kuppet_catalog::Parameters::with_capacity_and_hasher(
+                r.params.len(),
+                Default::default(),
+            );
             let namevar = match r.kind {
                 ResKind::Builtin(t) => Some(t.namevar()),
                 _ => None,

@@ -261,11 +261,10 @@ pub fn decode(spec: &NodeCatalogSpec) -> Result<Catalog, CodecError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use indexmap::IndexMap;
     use kuppet_catalog::Resource;
 
     fn catalog_with(params: Vec<(&str, Value)>) -> Catalog {
-        let mut parameters = IndexMap::new();
+        let mut parameters = kuppet_catalog::Parameters::default();
         for (k, v) in params {
             parameters.insert(k.to_string(), v);
         }

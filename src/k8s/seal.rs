@@ -289,11 +289,10 @@ pub fn has_sealed(catalog: &Catalog) -> bool {
 mod tests {
     use super::*;
     use crate::k8s::codec;
-    use indexmap::IndexMap;
     use kuppet_catalog::Resource;
 
     fn catalog(secret: &str) -> Catalog {
-        let mut parameters = IndexMap::new();
+        let mut parameters = kuppet_catalog::Parameters::default();
         parameters.insert("ensure".to_string(), json!("file"));
         parameters.insert("content".to_string(), json!(secret));
         Catalog {

@@ -316,7 +316,7 @@ pub fn expand(catalog: &Catalog) -> Option<(Catalog, Vec<(usize, usize)>)> {
 
 /// The `file` a `concat_file` generates.
 fn generated_file(concat: &Resource, path: &str) -> Resource {
-    let mut parameters = indexmap::IndexMap::new();
+    let mut parameters = kuppet_catalog::Parameters::default();
     let absent = param_string(concat, "ensure").as_deref() == Some("absent");
     parameters.insert(
         "ensure".to_string(),
@@ -483,11 +483,10 @@ pub fn content(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use indexmap::IndexMap;
     use serde_json::json;
 
     fn res(ty: &str, title: &str, params: &[(&str, Value)]) -> Resource {
-        let mut parameters = IndexMap::new();
+        let mut parameters = kuppet_catalog::Parameters::default();
         for (k, v) in params {
             parameters.insert(k.to_string(), v.clone());
         }

@@ -389,10 +389,9 @@ pub fn autorequire(resource: &Resource) -> Vec<AutoRequire> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use indexmap::IndexMap;
 
     fn resource(params: &[(&str, &str)]) -> Resource {
-        let mut parameters = IndexMap::new();
+        let mut parameters = kuppet_catalog::Parameters::default();
         for (k, v) in params {
             parameters.insert(k.to_string(), json!(v));
         }

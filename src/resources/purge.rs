@@ -14,7 +14,6 @@
 
 use super::{ResourceError, located, param_bool, param_list, param_string};
 use crate::Machine;
-use indexmap::IndexMap;
 use kuppet_catalog::Resource;
 use serde_json::Value;
 
@@ -188,7 +187,7 @@ pub fn generate(
         if managed(&purge.type_name, &instance.title) || !purge.check(host, &instance) {
             continue;
         }
-        let mut parameters: IndexMap<String, Value> = IndexMap::new();
+        let mut parameters = kuppet_catalog::Parameters::default();
         parameters.insert("name".into(), Value::String(instance.title.clone()));
         parameters.insert("ensure".into(), Value::String("absent".into()));
         if purge.type_name != "User" {

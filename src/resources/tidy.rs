@@ -8,7 +8,6 @@
 
 use super::file::recurse;
 use super::{Machine, ResourceError, param_bool, param_list, param_string};
-use indexmap::IndexMap;
 use kuppet_catalog::Resource;
 use kuppet_catalog::graph::normalize_path;
 use serde_json::Value;
@@ -192,7 +191,7 @@ pub fn generate(
     Ok(found
         .into_iter()
         .map(|path| {
-            let mut parameters: IndexMap<String, Value> = IndexMap::new();
+            let mut parameters = kuppet_catalog::Parameters::default();
             parameters.insert("path".into(), Value::String(path.clone()));
             parameters.insert("backup".into(), backup.clone());
             parameters.insert("ensure".into(), Value::String("absent".into()));

@@ -18,7 +18,6 @@ use crate::k8s::crd::{
 };
 use crate::k8s::metrics::ControllerMetrics;
 use crate::k8s::status::{self, Wanted, kind};
-use indexmap::IndexMap;
 use k8s_openapi::api::core::v1::{Node, NodeAddress, NodeStatus, NodeSystemInfo};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 use kuppet_catalog::{Catalog, Resource};
@@ -220,18 +219,17 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
             }
             for (i, line) in m.source.lines().enumerate() {
                 let mut words = line.split_whitespace();
-                let file =
-                    |title: &str, parameters: IndexMap<String, serde_json::Value>| Resource {
-                        type_name: "File".into(),
-                        title: title.into(),
-                        tags: vec!["file".into()],
-                        file: Some(m.path.clone()),
-                        line: Some(i as u32 + 1),
-                        exported: false,
-                        kind: Some("compilable_type".into()),
-                        parameters,
-                        sensitive_parameters: Vec::new(),
-                    };
+                let file = |title: &str, parameters: kuppet_catalog::Parameters| Resource {
+                    type_name: "File".into(),
+                    title: title.into(),
+                    tags: vec!["file".into()],
+                    file: Some(m.path.clone()),
+                    line: Some(i as u32 + 1),
+                    exported: false,
+                    kind: Some("compilable_type".into()),
+                    parameters,
+                    sensitive_parameters: Vec::new(),
+                };
                 match words.next() {
                     Some("file") => {}
                     // `secret /path NAME`: content is kuppet::secret(NAME, 'key').
@@ -250,7 +248,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                                 ),
                             });
                         }
-                        let mut parameters = IndexMap::new();
+                        let mut parameters = kuppet_catalog::Parameters::default();
                         parameters.insert(
                             "content".to_string(),
                             serde_json::Value::from(format!("value of {ns}/{secret}")),
@@ -264,7 +262,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                     Some("source") => {
                         let path = words.next().unwrap_or("/nowhere");
                         let url = words.next().unwrap_or("puppet:///modules/m/f");
-                        let mut parameters = IndexMap::new();
+                        let mut parameters = kuppet_catalog::Parameters::default();
                         parameters.insert("source".to_string(), serde_json::Value::from(url));
                         resources.push(file(path, parameters));
                         continue;
@@ -273,7 +271,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                         let a = words.next().unwrap_or("/a");
                         let b = words.next().unwrap_or("/b");
                         for (x, y) in [(a, b), (b, a)] {
-                            let mut p = IndexMap::new();
+                            let mut p = kuppet_catalog::Parameters::default();
                             p.insert(
                                 "require".to_string(),
                                 serde_json::Value::from(format!("File[{y}]")),
@@ -286,7 +284,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                 }
                 let path = words.next().unwrap_or("/nowhere");
                 let content: Vec<&str> = words.collect();
-                let mut parameters = IndexMap::new();
+                let mut parameters = kuppet_catalog::Parameters::default();
                 parameters.insert(
                     "content".to_string(),
                     serde_json::Value::from(content.join(" ")),

@@ -93,9 +93,9 @@ pub fn generate(
     let ignore = param_list(resource, "ignore");
 
     // Relative path → (child parameters, whether a source provides it).
-    let mut children: IndexMap<String, (IndexMap<String, Value>, bool)> = IndexMap::new();
-    let inherited = |relative: &str| -> IndexMap<String, Value> {
-        let mut params: IndexMap<String, Value> = resource
+    let mut children: IndexMap<String, (kuppet_catalog::Parameters, bool)> = IndexMap::new();
+    let inherited = |relative: &str| -> kuppet_catalog::Parameters {
+        let mut params: kuppet_catalog::Parameters = resource
             .parameters
             .iter()
             .filter(|(k, _)| !NOT_INHERITED.contains(&k.as_str()))
@@ -151,7 +151,7 @@ pub fn generate(
         }
     }
     let purge = super::super::param_bool(resource, "purge")?.unwrap_or(false);
-    let mut out: Vec<(String, IndexMap<String, Value>)> = children
+    let mut out: Vec<(String, kuppet_catalog::Parameters)> = children
         .into_iter()
         .map(|(relative, (mut params, sourced))| {
             if purge && !sourced {
@@ -312,7 +312,7 @@ mod tests {
             line: None,
             exported: false,
             kind: None,
-            parameters: IndexMap::new(),
+            parameters: Default::default(),
             sensitive_parameters: vec![],
         };
         assert_eq!(Recurse::of(&r), Some(Recurse::No));
