@@ -14,10 +14,8 @@ use kuppet_values::types::PType;
 use kuppet_values::value::Value;
 use std::rc::Rc;
 
-/// Attributes of one resource body, in order, with `+>` flags.
-/// A resource expression's attributes: name → (value, whether `+>`).
-/// Attribute values by name (names interned: [`Compiler::name`]), with
-/// whether they were given with `+>`.
+/// The attributes of one resource body, in order: name (interned,
+/// [`Compiler::name`]) → (value, whether given with `+>`).
 pub(crate) type Attrs = IndexMap<Rc<str>, (Value, bool), rustc_hash::FxBuildHasher>;
 
 /// What a resource expression declares.

@@ -157,9 +157,9 @@ pub fn encode(catalog: &Catalog, node: &str) -> Result<Encoded, CodecError> {
 const GZIP_HEADER: [u8; 10] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
 
 thread_local! {
-    /// This thread's deflate state, reset for each catalog: a new one
-    /// allocates and zeroes some 300 KB of tables, which was the largest
-    /// cost of writing a reused catalog.
+    /// This thread's deflate state, reset for each catalog (a new one
+    /// allocates and zeroes some 300 KB of tables, for every NodeCatalog
+    /// written).
     static DEFLATE: std::cell::RefCell<Option<flate2::Compress>> =
         const { std::cell::RefCell::new(None) };
 }
