@@ -79,16 +79,26 @@ pub fn is_container(resource: &Resource) -> bool {
 
 /// Capitalizes each `::` segment: `foo::bar` → `Foo::Bar`.
 pub fn capitalize_segments(name: &str) -> String {
-    name.split("::")
-        .map(|seg| {
-            let mut chars = seg.chars();
-            match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
+    let mut out = String::with_capacity(name.len());
+    // At the start of a segment: the name's start or just after a `::`.
+    let mut start = true;
+    let mut rest = name;
+    while let Some(c) = rest.chars().next() {
+        if let Some(after) = rest.strip_prefix("::") {
+            out.push_str("::");
+            rest = after;
+            start = true;
+            continue;
+        }
+        if start {
+            out.extend(c.to_uppercase());
+            start = false;
+        } else {
+            out.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    out
 }
 
 /// The canonical form of a reference, as Puppet prints it once the catalog
@@ -1180,5 +1190,37 @@ mod tests {
         assert_eq!(normalize_path("/.."), "/");
         assert_eq!(capitalize_segments("foo::bar"), "Foo::Bar");
         assert_eq!(canonical_reference("class[main]"), "Class[Main]");
+    }
+
+    #[test]
+    fn every_segment_is_capitalized_as_splitting_on_the_separator_would() {
+        let by_split = |name: &str| {
+            name.split("::")
+                .map(|seg| {
+                    let mut chars = seg.chars();
+                    chars
+                        .next()
+                        .map(|c| c.to_uppercase().chain(chars).collect::<String>())
+                        .unwrap_or_default()
+                })
+                .collect::<Vec<_>>()
+                .join("::")
+        };
+        for name in [
+            "",
+            "a",
+            "::a",
+            "a::",
+            "a:::b",
+            "a::::b",
+            "apache::vhost::x",
+            "ß::é",
+            "a:b",
+            ":",
+            "Ab::cD",
+        ] {
+            assert_eq!(capitalize_segments(name), by_split(name), "{name:?}");
+        }
+        assert_eq!(capitalize_segments("ß::émile"), "SS::Émile");
     }
 }

@@ -9,6 +9,7 @@ use super::reads::Input;
 use super::scope::Frame;
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::*;
+use kuppet_values::names::QualifiedName;
 use kuppet_values::types::PType;
 use kuppet_values::value::Value;
 
@@ -391,7 +392,7 @@ impl<'a> Compiler<'a> {
                 other => other.to_display(),
             };
             if type_name == "Class" {
-                let name = title.trim_start_matches("::").to_ascii_lowercase();
+                let name = title.trim_top().to_ascii_lowercase();
                 refs.push(Value::from_type(PType::Class { name: Some(name) }));
             } else {
                 let title = self.canonical_title(type_name, &title);
@@ -409,7 +410,7 @@ impl<'a> Compiler<'a> {
 
     /// A type name string (`'file'`, `'apache::vhost'`) as a capitalized resource type name.
     pub(crate) fn resolve_resource_type_name(&self, s: &str) -> String {
-        let lower = s.trim_start_matches("::").to_ascii_lowercase();
+        let lower = s.trim_top().to_ascii_lowercase();
         if lower == "class" {
             return "Class".to_string();
         }

@@ -9,6 +9,7 @@ use super::functions::{self, Builtin, Call, Found};
 use super::scope::{Frame, ScopeKind, TOP};
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::*;
+use kuppet_values::names::QualifiedName;
 use kuppet_values::types::PType;
 use kuppet_values::value::Value;
 use rustc_hash::FxHashMap;
@@ -135,7 +136,7 @@ impl<'a> Compiler<'a> {
         f: &mut Frame,
         m: &'a Manifest,
     ) -> EResult<Value> {
-        let name = name.trim_start_matches("::");
+        let name = name.trim_top();
         #[cfg(feature = "ruby")]
         if name == crate::ruby::RUBY_BLOCK_FUNCTION {
             return self.call_ruby_block(args, e, f, m);
@@ -245,13 +246,13 @@ impl<'a> Compiler<'a> {
         match v {
             Value::String(s) => {
                 if let Some(var) = s.strip_prefix('$') {
-                    if var.contains("::") {
+                    if var.has_separator() {
                         return !self.lookup_var(var, f, m, e).is_undef();
                     }
                     return f.locals.iter().any(|l| l.contains_key(var))
                         || self.lookup_in_scope(f.scope, var).is_some();
                 }
-                let lower = s.trim_start_matches("::").to_ascii_lowercase();
+                let lower = s.trim_top().to_ascii_lowercase();
                 self.resource_type(&lower).is_some()
                     || self.find_class(&lower).is_some()
                     || self.find_define(&lower).is_some()
@@ -309,7 +310,7 @@ impl<'a> Compiler<'a> {
                     form = ResourceForm::Virtual;
                     s = rest;
                 }
-                s.trim_start_matches("::").to_ascii_lowercase()
+                s.trim_top().to_ascii_lowercase()
             }
             Value::Type(t) => match &**t {
                 PType::Resource {
@@ -362,7 +363,7 @@ impl<'a> Compiler<'a> {
                 attrs.insert("name".into(), (Value::string(title.as_str()), false));
             }
             if type_name == "class" {
-                let name = title.trim_start_matches("::").to_ascii_lowercase();
+                let name = title.trim_top().to_ascii_lowercase();
                 self.declare_class_resource_like(&name, attrs, f, m, e.span)?;
                 continue;
             }
@@ -399,7 +400,7 @@ impl<'a> Compiler<'a> {
     /// `has_function`): a Puppet-language one, a built-in, or a module's
     /// Ruby function whose module is on the modulepath.
     pub(crate) fn function_exists(&mut self, name: &str) -> bool {
-        let name = name.trim_start_matches("::");
+        let name = name.trim_top();
         if self.find_function(name).is_some() {
             return true;
         }
@@ -434,7 +435,7 @@ impl<'a> Compiler<'a> {
         if let Some(d) = self.functions.get(&key) {
             return Some(*d);
         }
-        if key.contains("::") {
+        if key.has_separator() {
             self.autoload(&key, "functions");
             return self.functions.get(&key).copied();
         }

@@ -10,6 +10,7 @@ use super::scope::{Frame, ResId, ScopeId, ScopeKind};
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::*;
 use kuppet_syntax::span::Span;
+use kuppet_values::names::QualifiedName;
 use kuppet_values::types::PType;
 use kuppet_values::value::Value;
 use std::rc::Rc;
@@ -25,7 +26,7 @@ pub(crate) enum Declare {
 impl<'a> Compiler<'a> {
     /// A class definition by name, autoloading it from the modulepath.
     pub(crate) fn find_class(&mut self, name: &str) -> Option<Def<'a, ClassDef>> {
-        let key = name.trim_start_matches("::").to_ascii_lowercase();
+        let key = name.trim_top().to_ascii_lowercase();
         if let Some(d) = self.classes.get(&key) {
             return Some(*d);
         }
@@ -35,7 +36,7 @@ impl<'a> Compiler<'a> {
 
     /// A defined type by name, autoloading it from the modulepath.
     pub(crate) fn find_define(&mut self, name: &str) -> Option<Def<'a, DefineDef>> {
-        let key = name.trim_start_matches("::").to_ascii_lowercase();
+        let key = name.trim_top().to_ascii_lowercase();
         if let Some(d) = self.defines.get(&key) {
             return Some(*d);
         }
@@ -58,7 +59,7 @@ impl<'a> Compiler<'a> {
         let mut ids = Vec::new();
         let mut pending = Vec::new();
         for name in names {
-            let name = name.trim_start_matches("::").to_ascii_lowercase();
+            let name = name.trim_top().to_ascii_lowercase();
             let (id, evaluate) = self
                 .ensure_class_inner(&name, f.scope, None, m, span, false)
                 .map_err(|e| Self::class_error(e, m, span, "Function Call"))?;
@@ -181,7 +182,7 @@ impl<'a> Compiler<'a> {
         let mut ancestors: Vec<String> = Vec::new();
         let mut cur = def;
         while let Some(parent) = &cur.def.parent {
-            let pname = parent.trim_start_matches("::").to_ascii_lowercase();
+            let pname = parent.trim_top().to_ascii_lowercase();
             if self
                 .find_resource("Class", &capitalize_name(&pname))
                 .is_some()
@@ -283,12 +284,12 @@ impl<'a> Compiler<'a> {
         let ResKind::Class(Some(def)) = self.resources[id].kind else {
             return Ok(());
         };
-        let name = def.def.name.trim_start_matches("::").to_ascii_lowercase();
+        let name = def.def.name.trim_top().to_ascii_lowercase();
         self.add_scope_tags(id);
         // The parent's scope is the static parent of this one.
         let mut parent_scope = None;
         if let Some(parent) = &def.def.parent {
-            let pname = parent.trim_start_matches("::").to_ascii_lowercase();
+            let pname = parent.trim_top().to_ascii_lowercase();
             if let Some(pid) = self.find_resource("Class", &capitalize_name(&pname)) {
                 self.deeper(|c| c.evaluate_class(pid))?;
             }
@@ -354,7 +355,7 @@ impl<'a> Compiler<'a> {
             return Ok(());
         };
         self.add_scope_tags(id);
-        let name = def.def.name.trim_start_matches("::").to_ascii_lowercase();
+        let name = def.def.name.trim_top().to_ascii_lowercase();
         let declaring = self.resources[id].scope;
         let scope = self.new_scope(ScopeKind::Define, Some(declaring), &name);
         self.scopes[scope].resource = Some(id);

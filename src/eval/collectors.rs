@@ -7,6 +7,7 @@ use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, ResId};
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::*;
+use kuppet_values::names::QualifiedName;
 use kuppet_values::types::PType;
 use kuppet_values::value::Value;
 use rustc_hash::FxHashSet;
@@ -17,8 +18,7 @@ use std::rc::Rc;
 pub struct Collector<'a> {
     /// Capitalized type name.
     pub type_name: String,
-    pub query: Option<&'a Expr>,
-    pub frame: Frame,
+    pub query: Option<Query>,
     pub manifest: &'a Manifest,
     /// Attribute overrides, evaluated when the collector was declared.
     pub overrides: Vec<(String, Value, bool)>,
@@ -30,6 +30,24 @@ pub struct Collector<'a> {
     pub refs: Option<Vec<(String, String)>>,
     /// Exported collectors (`<<| |>>`) are ignored without storeconfigs.
     pub ignored: bool,
+}
+
+/// A collector's query with its operands evaluated: as Puppet's
+/// `CollectorTransformer`, once when the collector is declared (a function
+/// or an unknown variable in it is called or warned about once, not for
+/// each resource it is matched against).
+#[derive(Clone, Debug)]
+pub enum Query {
+    And(Box<Query>, Box<Query>),
+    Or(Box<Query>, Box<Query>),
+    /// `attr == value` (`is_eq`) or `attr != value`.
+    Compare {
+        attr: String,
+        value: Value,
+        is_eq: bool,
+    },
+    /// Any other operand: its truth, the same for every resource.
+    Truthy(bool),
 }
 
 impl<'a> Compiler<'a> {
@@ -47,7 +65,7 @@ impl<'a> Compiler<'a> {
         // The type is a name, not evaluated (an unknown one fails below).
         let t = match &type_expr.kind {
             ExprKind::QualifiedReference(n) => {
-                let lower = n.trim_start_matches("::").to_ascii_lowercase();
+                let lower = n.trim_top().to_ascii_lowercase();
                 if lower == "class" {
                     Value::from_type(PType::Class { name: None })
                 } else {
@@ -105,6 +123,10 @@ impl<'a> Compiler<'a> {
             .into());
         }
         let attrs = self.eval_attribute_ops(ops, f, m)?;
+        let query = match query {
+            Some(q) => Some(self.transform_query(q, f, m)?),
+            None => None,
+        };
         let line = m.line_of(e.span) as u32;
         if exported {
             self.warnings.push(format!(
@@ -116,7 +138,6 @@ impl<'a> Compiler<'a> {
         self.collectors.push(Collector {
             type_name,
             query,
-            frame: f.clone(),
             manifest: m,
             overrides: attrs
                 .into_iter()
@@ -136,7 +157,6 @@ impl<'a> Compiler<'a> {
         self.collectors.push(Collector {
             type_name: String::new(),
             query: None,
-            frame: f.clone(),
             manifest: m,
             overrides: Vec::new(),
             source: self.scopes[f.scope].source.clone(),
@@ -179,7 +199,7 @@ impl<'a> Compiler<'a> {
                 if self.collectors[i].collected.contains(&id) {
                     continue;
                 }
-                if self.query_matches(i, id)? {
+                if self.query_matches(i, id) {
                     out.push(id);
                 }
             }
@@ -211,49 +231,56 @@ impl<'a> Compiler<'a> {
     }
 
     /// Evaluates a collector's query against one resource.
-    fn query_matches(&mut self, ci: usize, id: ResId) -> EResult<bool> {
-        let Some(q) = self.collectors[ci].query else {
-            return Ok(true);
-        };
-        let mut frame = self.collectors[ci].frame.clone();
-        let m = self.collectors[ci].manifest;
-        self.query_expr(q, id, &mut frame, m)
+    fn query_matches(&self, ci: usize, id: ResId) -> bool {
+        match &self.collectors[ci].query {
+            None => true,
+            Some(q) => self.query_holds(q, id),
+        }
     }
 
-    fn query_expr(
-        &mut self,
-        q: &'a Expr,
-        id: ResId,
-        f: &mut Frame,
-        m: &'a Manifest,
-    ) -> EResult<bool> {
+    fn query_holds(&self, q: &Query, id: ResId) -> bool {
+        match q {
+            Query::And(l, r) => self.query_holds(l, id) && self.query_holds(r, id),
+            Query::Or(l, r) => self.query_holds(l, id) || self.query_holds(r, id),
+            Query::Compare { attr, value, is_eq } => {
+                self.resource_attr_matches(id, attr, value, *is_eq)
+            }
+            Query::Truthy(t) => *t,
+        }
+    }
+
+    /// The query `q` with its operands evaluated in the collector's frame.
+    fn transform_query(&mut self, q: &'a Expr, f: &mut Frame, m: &'a Manifest) -> EResult<Query> {
         match &q.kind {
-            ExprKind::Paren(inner) => self.query_expr(inner, id, f, m),
+            ExprKind::Paren(inner) => self.transform_query(inner, f, m),
             ExprKind::Binary {
                 op, left, right, ..
             } => match op {
-                BinaryOp::And => {
-                    Ok(self.query_expr(left, id, f, m)? && self.query_expr(right, id, f, m)?)
-                }
-                BinaryOp::Or => {
-                    Ok(self.query_expr(left, id, f, m)? || self.query_expr(right, id, f, m)?)
-                }
+                BinaryOp::And => Ok(Query::And(
+                    Box::new(self.transform_query(left, f, m)?),
+                    Box::new(self.transform_query(right, f, m)?),
+                )),
+                BinaryOp::Or => Ok(Query::Or(
+                    Box::new(self.transform_query(left, f, m)?),
+                    Box::new(self.transform_query(right, f, m)?),
+                )),
                 BinaryOp::Eq | BinaryOp::Ne => {
-                    let attr: std::borrow::Cow<'a, str> = match &left.kind {
-                        ExprKind::QualifiedName(n) | ExprKind::String(n) => n.as_str().into(),
-                        _ => self.eval(left, f, m)?.to_display().into(),
+                    let attr = match &left.kind {
+                        ExprKind::QualifiedName(n) | ExprKind::String(n) => n.to_string(),
+                        _ => self.eval(left, f, m)?.to_display(),
                     };
                     let value = self.eval(right, f, m)?;
-                    Ok(self.resource_attr_matches(id, &attr, &value, *op == BinaryOp::Eq))
+                    Ok(Query::Compare {
+                        attr,
+                        value,
+                        is_eq: *op == BinaryOp::Eq,
+                    })
                 }
                 _ => Err(EvalError::new("Illegal query expression")
                     .at(m, q.span)
                     .into()),
             },
-            _ => {
-                let v = self.eval(q, f, m)?;
-                Ok(v.is_truthy())
-            }
+            _ => Ok(Query::Truthy(self.eval(q, f, m)?.is_truthy())),
         }
     }
 

@@ -13,6 +13,7 @@ use kuppet_catalog::{Catalog, Edge, Resource};
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::*;
 use kuppet_syntax::span::Span;
+use kuppet_values::names::QualifiedName;
 use kuppet_values::types::AliasType;
 use kuppet_values::value::Value;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -353,7 +354,7 @@ impl<'a> Compiler<'a> {
                 );
             }
             ExprKind::Function(f) => {
-                let key = f.name.trim_start_matches("::").to_ascii_lowercase();
+                let key = f.name.trim_top().to_ascii_lowercase();
                 self.functions.insert(
                     key,
                     Def {
@@ -1179,7 +1180,7 @@ fn flatten_refs(v: serde_json::Value, keep_null: bool) -> serde_json::Value {
 
 /// `Foo::bar` → `Foo::Bar` (each segment capitalized), as Puppet names types and classes.
 pub(crate) fn capitalize_name(name: &str) -> String {
-    kuppet_catalog::graph::capitalize_segments(name.trim_start_matches("::"))
+    kuppet_catalog::graph::capitalize_segments(name.trim_top())
 }
 
 /// Puppet's tag rule: `[[:alnum:]_][[:alnum:]_:.-]*`.
@@ -1203,7 +1204,7 @@ pub(crate) fn add_tag(tags: &mut Vec<Rc<str>>, tag: &str) {
     if !tags.iter().any(|x| **x == *t) {
         tags.push(Rc::from(&*t));
     }
-    if t.contains("::") {
+    if t.has_separator() {
         for seg in t.split("::") {
             if !seg.is_empty() && !tags.iter().any(|x| **x == *seg) {
                 tags.push(Rc::from(seg));
@@ -1214,7 +1215,8 @@ pub(crate) fn add_tag(tags: &mut Vec<Rc<str>>, tag: &str) {
 
 pub(crate) fn merge_tags(tags: &mut Vec<Rc<str>>, more: &[Rc<str>]) {
     for t in more {
-        if !tags.iter().any(|x| x == t) {
+        // Tags inherited from one scope are mostly the same shared strings.
+        if !tags.iter().any(|x| Rc::ptr_eq(x, t) || x == t) {
             tags.push(t.clone());
         }
     }

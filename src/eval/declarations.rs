@@ -10,6 +10,7 @@ use super::scope::{Frame, ResId};
 use indexmap::IndexMap;
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::*;
+use kuppet_values::names::QualifiedName;
 use kuppet_values::types::PType;
 use kuppet_values::value::Value;
 use std::rc::Rc;
@@ -103,7 +104,7 @@ impl<'a> Compiler<'a> {
         m: &'a Manifest,
     ) -> EResult<String> {
         if let ExprKind::QualifiedName(n) = &type_expr.kind {
-            return Ok(n.trim_start_matches("::").to_ascii_lowercase());
+            return Ok(n.trim_top().to_ascii_lowercase());
         }
         let acceptable = match &type_expr.kind {
             ExprKind::QualifiedReference(_) => true,
@@ -257,7 +258,7 @@ impl<'a> Compiler<'a> {
             for title in titles {
                 match &target {
                     Target::Class => {
-                        let name = title.trim_start_matches("::").to_ascii_lowercase();
+                        let name = title.trim_top().to_ascii_lowercase();
                         if form != ResourceForm::Regular {
                             return Err(loc_err("Classes are not virtualizable".into()));
                         }
@@ -656,7 +657,7 @@ impl<'a> Compiler<'a> {
             };
             match &def.def.parent {
                 Some(p) => {
-                    let p = p.trim_start_matches("::").to_ascii_lowercase();
+                    let p = p.trim_top().to_ascii_lowercase();
                     if p == parent {
                         return true;
                     }

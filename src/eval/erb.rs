@@ -12,6 +12,7 @@ use kuppet_erb::RValue;
 use kuppet_erb::{ErbError, ErrorKind, Host, Template};
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::Expr;
+use kuppet_values::names::QualifiedName;
 use kuppet_values::value::Value;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -102,9 +103,8 @@ impl Host for ScopeHost<'_, '_> {
     }
 
     fn lookupvar(&mut self, name: &str) -> Option<Value> {
-        if name.contains("::") {
-            self.qualified(name.trim_start_matches("::"))
-                .filter(|v| !v.is_undef())
+        if name.has_separator() {
+            self.qualified(name.trim_top()).filter(|v| !v.is_undef())
         } else {
             self.variable(name)
         }

@@ -8,6 +8,7 @@ use super::scope::{Frame, ScopeId, ScopeKind, TOP};
 use indexmap::IndexMap;
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::*;
+use kuppet_values::names::QualifiedName;
 use kuppet_values::types::PType;
 use kuppet_values::value::{RegexValue, Value};
 use std::rc::Rc;
@@ -287,7 +288,7 @@ impl<'a> Compiler<'a> {
 
     /// Resolves a capitalized name to a type: built-in, alias, or resource type.
     pub(crate) fn resolve_type_name(&mut self, name: &str) -> Result<PType, String> {
-        let name = name.trim_start_matches("::");
+        let name = name.trim_top();
         if let Some(t) = PType::from_name(name) {
             return Ok(t);
         }
@@ -319,7 +320,7 @@ impl<'a> Compiler<'a> {
                 .map(Value::string)
                 .unwrap_or(Value::Undef);
         }
-        if name.contains("::") {
+        if name.has_separator() {
             return self.lookup_qualified(name, m, e);
         }
         for frame in f.locals.iter().rev() {
@@ -410,7 +411,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn lookup_qualified(&mut self, name: &str, m: &'a Manifest, e: &Expr) -> Value {
-        let fqn = name.trim_start_matches("::");
+        let fqn = name.trim_top();
         if let Some(setting) = fqn.strip_prefix("settings::") {
             return self.setting(setting).unwrap_or(Value::Undef);
         }

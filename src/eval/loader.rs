@@ -4,6 +4,7 @@
 use super::compiler::Compiler;
 use super::error::{EResult, EvalError, Flow};
 use super::scope::{Frame, TOP};
+use kuppet_values::names::QualifiedName;
 use kuppet_values::types::{AliasType, PType};
 use kuppet_values::value::Value;
 use std::path::{Path, PathBuf};
@@ -14,7 +15,7 @@ impl<'a> Compiler<'a> {
     /// `kind` (`functions` or `types`) of its module, once. Classes and
     /// defined types load through [`Compiler::autoload_definition`].
     pub(crate) fn autoload(&mut self, name: &str, kind: &str) {
-        let segments: Vec<&str> = name.trim_start_matches("::").split("::").collect();
+        let segments: Vec<&str> = name.trim_top().split("::").collect();
         let Some((module, rest)) = segments.split_first() else {
             return;
         };
@@ -31,7 +32,7 @@ impl<'a> Compiler<'a> {
     /// loaded first. A file that fails to parse, or whose parameter types
     /// do not resolve, fails the compile ([`Compiler::autoload_failure`]).
     pub(crate) fn autoload_definition(&mut self, name: &str, defined: impl Fn(&Self) -> bool) {
-        let segments: Vec<&str> = name.trim_start_matches("::").split("::").collect();
+        let segments: Vec<&str> = name.trim_top().split("::").collect();
         let Some((module, rest)) = segments.split_first() else {
             return;
         };
@@ -120,7 +121,7 @@ impl<'a> Compiler<'a> {
         if let Some(a) = self.alias_types.get(lower) {
             return Ok(Some(PType::Alias(a.clone())));
         }
-        if !self.aliases.contains_key(lower) && lower.contains("::") {
+        if !self.aliases.contains_key(lower) && lower.has_separator() {
             self.autoload(lower, "types");
         }
         let Some(def) = self.aliases.get(lower).copied() else {

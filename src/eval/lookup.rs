@@ -12,6 +12,7 @@ use kuppet_hiera::merge::Merge;
 use kuppet_hiera::{Found, Lookup, ScopeVars};
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::{Expr, Lambda};
+use kuppet_values::names::QualifiedName;
 use kuppet_values::types::PType;
 use kuppet_values::value::Value;
 
@@ -430,7 +431,7 @@ fn data_error(key: &str, err: LookupError) -> EvalError {
 fn collect_names(v: &Value, out: &mut Vec<String>) {
     match v {
         Value::Array(items) => items.iter().for_each(|i| collect_names(i, out)),
-        Value::String(s) if !s.is_empty() => out.push(s.trim_start_matches("::").to_string()),
+        Value::String(s) if !s.is_empty() => out.push(s.trim_top().to_string()),
         _ => {}
     }
 }

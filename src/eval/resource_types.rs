@@ -4,6 +4,7 @@
 //! namevars, and the uniqueness keys Puppet aliases resources by.
 
 use super::compiler::Compiler;
+use kuppet_values::names::QualifiedName;
 pub mod builtin;
 pub mod module;
 
@@ -68,11 +69,11 @@ impl<'a> Compiler<'a> {
     /// The resource type called `name` (any case): a core type, or one a
     /// module on the modulepath defines in Ruby.
     pub fn resource_type(&mut self, name: &str) -> Option<TypeRef<'a>> {
-        let lower = name.trim_start_matches("::").to_ascii_lowercase();
+        let lower = name.trim_top().to_ascii_lowercase();
         if let Some(t) = builtin::core_type(&lower) {
             return Some(TypeRef::Core(t));
         }
-        if lower.is_empty() || lower.contains("::") {
+        if lower.is_empty() || lower.has_separator() {
             return None;
         }
         if let Some(found) = self.module_types.get(&lower) {

@@ -17,6 +17,7 @@ use indexmap::IndexMap;
 use kuppet_ruby::{Budget, Callback, ErrorKind, Host, Opaque, OpaqueKind, Raise, Request, Wire};
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::{Expr, Lambda};
+use kuppet_values::names::QualifiedName;
 use kuppet_values::types::{PType, Signature};
 use kuppet_values::value::{RegexValue, Value};
 use std::path::{Path, PathBuf};
@@ -873,7 +874,7 @@ impl Host for Bridge<'_, '_, '_> {
                 arity,
             } => {
                 let args = self.values(args)?;
-                let name = name.trim_start_matches("::");
+                let name = name.trim_top();
                 // Native functions first, as for any call.
                 if self.c.native_function_exists(name) {
                     let (lambda, e, m) = self.c.ruby_block_lambda(block, arity);
@@ -942,8 +943,8 @@ impl Host for Bridge<'_, '_, '_> {
                 self.answer(r)
             }
             Callback::LookupVar { name } => {
-                let name = name.trim_start_matches("::");
-                let v = if name.contains("::") {
+                let name = name.trim_top();
+                let v = if name.has_separator() {
                     self.c.lookup_var(name, self.f, self.m, self.e)
                 } else {
                     self.f

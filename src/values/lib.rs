@@ -4,13 +4,14 @@
 //! `new`, `sprintf`, string formats), comparison, time, SemVer, Binary, and
 //! how Ruby sees a value ([`ruby`]: `to_s`, `inspect`, class names; [`yaml`]:
 //! Psych's YAML); the budget of a compile ([`budget`]: steps, time, value
-//! sizes, heap).
+//! sizes, heap); qualified names ([`names`]).
 
 pub mod binary;
 pub mod budget;
 pub mod compare;
 pub mod convert;
 pub mod labels;
+pub mod names;
 pub mod ruby;
 pub mod semver;
 pub mod time;
