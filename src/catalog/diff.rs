@@ -35,7 +35,7 @@ impl Declared {
     fn of(r: &Resource) -> Declared {
         Declared {
             resource: r.reference(),
-            file: r.file.clone(),
+            file: r.file.as_deref().map(String::from),
             line: r.line,
         }
     }
@@ -165,8 +165,8 @@ fn resource_changes(old: &Resource, new: &Resource, options: DiffOptions) -> Vec
         if a != b {
             out.push(AttributeChange {
                 attribute: "tags".into(),
-                old: Some(Value::from(a)),
-                new: Some(Value::from(b)),
+                old: Some(Value::from_iter(a.iter().map(|t| &**t))),
+                new: Some(Value::from_iter(b.iter().map(|t| &**t))),
                 sensitive: false,
             });
         }

@@ -63,18 +63,19 @@ pub struct Resource {
     #[serde(rename = "type")]
     pub type_name: String,
     pub title: String,
+    /// Shared strings: a compile's resources mostly carry the same few tags.
     #[serde(default)]
-    pub tags: Vec<String>,
+    pub tags: Vec<std::sync::Arc<str>>,
     /// The manifest that declared it (absent for Stage[main] and Class[main]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
+    pub file: Option<std::sync::Arc<str>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
     #[serde(default)]
     pub exported: bool,
     /// `compilable_type` for Stage and core types, `unknown` otherwise (as Puppet writes it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    pub kind: Option<std::borrow::Cow<'static, str>>,
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub parameters: Parameters,
     /// Parameters whose values were `Sensitive`: never shown in logs or reports.

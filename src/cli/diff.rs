@@ -413,7 +413,7 @@ fn source_changes(
             None => d.changed.push(kuppet_catalog::diff::ResourceChange {
                 declared: kuppet_catalog::diff::Declared {
                     resource: reference,
-                    file: r.file.clone(),
+                    file: r.file.as_deref().map(String::from),
                     line: r.line,
                 },
                 attributes: vec![change],

@@ -386,6 +386,9 @@ impl<'a> Compiler<'a> {
                 r.non_string_title = true;
                 let tag = title.to_lowercase();
                 r.tags.retain(|t| **t != *tag);
+                // Its container's tags are all merged again when it finishes
+                // (the title tag may have been one of them).
+                r.container_tags_merged = 0;
             }
             let r = &self.resources[id];
             refs.push(Value::from_type(PType::resource_ref(

@@ -81,6 +81,9 @@ pub struct Res<'a> {
     /// (an Integer): Puppet keeps its `name` in the catalog and gives it no
     /// title tag.
     pub non_string_title: bool,
+    /// How many of its container's tags it has taken in: a container's
+    /// tags only grow, so merging them again takes only those after these.
+    pub container_tags_merged: usize,
 }
 
 impl Res<'_> {
@@ -791,6 +794,7 @@ impl<'a> Compiler<'a> {
     pub(crate) fn to_catalog(&self) -> Catalog {
         let mut resources = Vec::with_capacity(self.resources.len() + 1);
         let mut included = vec![false; self.resources.len()];
+        let mut shared = SharedStrings::default();
         for (i, r) in self.resources.iter().enumerate() {
             if r.virtual_ {
                 continue;
@@ -842,15 +846,15 @@ impl<'a> Compiler<'a> {
                 }
             }
             let kind = match r.kind {
-                ResKind::Builtin(_) | ResKind::Stage => Some("compilable_type".to_string()),
-                ResKind::Class(None) => Some("unknown".to_string()),
+                ResKind::Builtin(_) | ResKind::Stage => Some("compilable_type".into()),
+                ResKind::Class(None) => Some("unknown".into()),
                 _ => None,
             };
             resources.push(Resource {
                 type_name: String::from(&*r.type_name),
                 title: String::from(&*r.title),
-                tags: r.tags.iter().map(|t| String::from(&**t)).collect(),
-                file: r.file.as_deref().map(String::from),
+                tags: r.tags.iter().map(|t| shared.get(t)).collect(),
+                file: r.file.as_ref().map(|f| shared.get(f)),
                 line: r.line,
                 exported: r.exported,
                 kind,
@@ -953,6 +957,7 @@ impl<'a> Compiler<'a> {
             origin: None,
             undef_params: Vec::new(),
             non_string_title: false,
+            container_tags_merged: 0,
         }
     }
 
@@ -962,9 +967,17 @@ impl<'a> Compiler<'a> {
         if let Some(owner) = self.scopes[scope].resource
             && owner != id
         {
+            let seen = self.resources[id].container_tags_merged;
+            let theirs = &self.resources[owner].tags;
+            if seen >= theirs.len() {
+                return;
+            }
+            let total = theirs.len();
             let mut tags = std::mem::take(&mut self.resources[id].tags);
-            merge_tags(&mut tags, &self.resources[owner].tags);
-            self.resources[id].tags = tags;
+            merge_tags(&mut tags, &self.resources[owner].tags[seen..]);
+            let r = &mut self.resources[id];
+            r.tags = tags;
+            r.container_tags_merged = total;
         }
     }
 
@@ -1191,6 +1204,22 @@ pub(crate) fn is_valid_tag(s: &str) -> bool {
         _ => return false,
     }
     chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
+}
+
+/// The catalog's copies of a compile's shared strings (tags): one
+/// `Arc<str>` for each `Rc<str>`, however many resources carry it.
+#[derive(Default)]
+struct SharedStrings(rustc_hash::FxHashMap<*const u8, std::sync::Arc<str>>);
+
+impl SharedStrings {
+    /// The shared copy of `s`, keyed by its allocation (alive while the
+    /// compiler that holds it is).
+    fn get(&mut self, s: &Rc<str>) -> std::sync::Arc<str> {
+        self.0
+            .entry(s.as_ptr())
+            .or_insert_with(|| std::sync::Arc::from(&**s))
+            .clone()
+    }
 }
 
 /// Adds a tag (lowercased) and, for qualified names, each segment.

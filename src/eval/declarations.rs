@@ -309,8 +309,25 @@ impl<'a> Compiler<'a> {
         span: kuppet_syntax::span::Span,
     ) -> Result<ResId, EvalError> {
         let scope = f.scope;
+        let type_lower: std::borrow::Cow<str> = if type_name.bytes().any(|b| b.is_ascii_uppercase())
+        {
+            type_name.to_ascii_lowercase().into()
+        } else {
+            type_name.into()
+        };
+        // The scopes with defaults for this type, innermost first.
+        let mut chain = Vec::new();
+        let mut defaults = 0;
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            if let Some(d) = self.scopes[id].defaults.get(&*type_lower) {
+                chain.push(id);
+                defaults += d.len();
+            }
+            s = self.scopes[id].parent;
+        }
         let mut res = self.new_res(type_name, title, scope, kind);
-        res.params.reserve(attrs.len());
+        res.params.reserve(attrs.len() + defaults);
         let line = m.line_of(span) as u32;
         res.line = Some(line);
         res.file = Some(self.file_name(m));
@@ -369,20 +386,6 @@ impl<'a> Compiler<'a> {
         // the outermost scope's first, an inner scope's value replacing an
         // outer one's in place (merged straight into the resource, without
         // a map per resource).
-        let type_lower: std::borrow::Cow<str> = if type_name.bytes().any(|b| b.is_ascii_uppercase())
-        {
-            type_name.to_ascii_lowercase().into()
-        } else {
-            type_name.into()
-        };
-        let mut chain = Vec::new();
-        let mut s = Some(scope);
-        while let Some(id) = s {
-            if self.scopes[id].defaults.contains_key(&*type_lower) {
-                chain.push(id);
-            }
-            s = self.scopes[id].parent;
-        }
         let mut default_tag = false;
         for &id in chain.iter().rev() {
             let Some(d) = self.scopes[id].defaults.get(&*type_lower) else {

@@ -208,6 +208,14 @@ fn internal_error(panic: &(dyn std::any::Any + Send)) -> Diagnostic {
     )
 }
 
+thread_local! {
+    /// The resources and titles of this thread's last successful compile.
+    static SIZE_HINT: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// The most a compile reserves up front from [`SIZE_HINT`].
+const MAX_SIZE_HINT: usize = 1 << 16;
+
 /// Compiles on the calling thread, under the budget installed on it.
 fn compile_here(request: &CompileRequest, data: &DataConfig) -> Result<Compiled, Diagnostic> {
     let arena = typed_arena::Arena::new();
@@ -219,6 +227,11 @@ fn compile_here(request: &CompileRequest, data: &DataConfig) -> Result<Compiled,
         &arena,
         &types,
     );
+    // As many resources as this thread's last compile had: most compiles
+    // of a thread are of the same code, and growing the table copies it.
+    let (resources, titles) = SIZE_HINT.get();
+    c.resources.reserve(resources);
+    c.titles.reserve(titles);
     c.hiera.global_config = data.hiera_config.clone();
     c.hiera.environment_config = data.environment_hiera_config.clone();
     c.allow_generate = request.allow_generate;
@@ -279,6 +292,10 @@ fn compile_here(request: &CompileRequest, data: &DataConfig) -> Result<Compiled,
         .map_err(|e| fail(e, &mut c, &request.node))?;
     c.finish().map_err(|e| fail(e, &mut c, &request.node))?;
     let catalog = c.to_catalog();
+    SIZE_HINT.set((
+        c.resources.len().min(MAX_SIZE_HINT),
+        c.titles.len().min(MAX_SIZE_HINT),
+    ));
     let mut logs = std::mem::take(&mut c.logs);
     for w in c.warnings.drain(..) {
         logs.push(("Warning", w));

@@ -333,7 +333,7 @@ fn generated_file(concat: &Resource, path: &str) -> Resource {
     // After the concat_file, which fills its content in first (Puppet's
     // generated dependency).
     parameters.insert("require".into(), Value::String(concat.reference()));
-    let mut tags = vec!["file".to_string()];
+    let mut tags: Vec<std::sync::Arc<str>> = vec!["file".into()];
     for t in &concat.tags {
         if !tags.contains(t) {
             tags.push(t.clone());
@@ -493,7 +493,7 @@ mod tests {
         Resource {
             type_name: ty.into(),
             title: title.into(),
-            tags: vec![ty.to_lowercase()],
+            tags: vec![ty.to_lowercase().into()],
             file: None,
             line: None,
             exported: false,

@@ -338,8 +338,11 @@ impl Run<'_> {
             Some(i) => {
                 let r = self.resource(i);
                 (
-                    r.tags.clone(),
-                    r.file.clone().filter(|f| !f.is_empty()),
+                    r.tags.iter().map(|t| t.to_string()).collect(),
+                    r.file
+                        .as_deref()
+                        .filter(|f| !f.is_empty())
+                        .map(String::from),
                     r.line,
                 )
             }
@@ -351,7 +354,12 @@ impl Run<'_> {
     /// Logs for a container's anchor: the container's tags (Puppet copies
     /// them onto its whits), no file or line.
     fn log_container(&mut self, level: Level, source: String, container: usize, message: String) {
-        let tags = self.resource(container).tags.clone();
+        let tags = self
+            .resource(container)
+            .tags
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
         self.push_log(level, source, tags, None, None, message);
     }
 
@@ -454,7 +462,11 @@ impl Run<'_> {
         let r = self.resource(i);
         ResourceStatus {
             title: r.title.clone(),
-            file: r.file.clone().filter(|f| !f.is_empty()),
+            file: r
+                .file
+                .as_deref()
+                .filter(|f| !f.is_empty())
+                .map(String::from),
             line: r.line,
             resource: r.reference(),
             resource_type: r.type_name.clone(),
@@ -462,7 +474,7 @@ impl Run<'_> {
                 .as_ref()
                 .and_then(|p| p.provider_name().map(str::to_string)),
             containment_path: self.containment[i].clone(),
-            tags: r.tags.clone(),
+            tags: r.tags.iter().map(|t| t.to_string()).collect(),
             time: clock::now(),
             ..Default::default()
         }

@@ -223,7 +223,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                     type_name: "File".into(),
                     title: title.into(),
                     tags: vec!["file".into()],
-                    file: Some(m.path.clone()),
+                    file: Some(m.path.as_str().into()),
                     line: Some(i as u32 + 1),
                     exported: false,
                     kind: Some("compilable_type".into()),

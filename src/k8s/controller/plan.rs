@@ -1100,7 +1100,8 @@ fn mark_noop(
         let Some(file) = r.file.as_ref() else {
             continue;
         };
-        let noop = noop_paths.contains(file) || (env_noop && !inline.contains(file));
+        let noop = noop_paths.iter().any(|p| **p == **file)
+            || (env_noop && !inline.iter().any(|p| **p == **file));
         if noop && !r.parameters.contains_key("noop") {
             r.parameters
                 .insert("noop".into(), serde_json::Value::Bool(true));
@@ -1152,7 +1153,7 @@ fn blame_resources(
         }
         if let Some(s) = sources
             .iter()
-            .find(|s| &source_path(&s.namespace, &s.name) == file)
+            .find(|s| *source_path(&s.namespace, &s.name) == **file)
         {
             let key = (s.namespace.clone(), s.name.clone());
             if !out.contains(&key) {
