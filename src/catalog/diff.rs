@@ -125,26 +125,25 @@ pub fn diff(old: &Catalog, new: &Catalog, options: DiffOptions) -> CatalogDiff {
 
 /// The attributes of one resource that differ, in name order.
 fn resource_changes(old: &Resource, new: &Resource, options: DiffOptions) -> Vec<AttributeChange> {
-    let mut names: Vec<&String> = old.parameters.keys().chain(new.parameters.keys()).collect();
+    let mut names: Vec<&std::sync::Arc<str>> =
+        old.parameters.keys().chain(new.parameters.keys()).collect();
     names.sort();
     names.dedup();
     let mut out = Vec::new();
     for name in names {
-        let (a, b) = (old.parameters.get(name), new.parameters.get(name));
+        let (a, b) = (old.parameters.get(&**name), new.parameters.get(&**name));
         let same = match (a, b) {
-            (Some(a), Some(b)) if RELATIONSHIP_PARAMS.contains(&name.as_str()) => {
-                as_set(a) == as_set(b)
-            }
+            (Some(a), Some(b)) if RELATIONSHIP_PARAMS.contains(&&**name) => as_set(a) == as_set(b),
             (a, b) => a == b,
         };
         if same {
             continue;
         }
-        let sensitive =
-            old.sensitive_parameters.contains(name) || new.sensitive_parameters.contains(name);
+        let sensitive = old.sensitive_parameters.iter().any(|s| **s == **name)
+            || new.sensitive_parameters.iter().any(|s| **s == **name);
         let shown = |v: Option<&Value>| v.map(|v| if sensitive { Value::Null } else { v.clone() });
         out.push(AttributeChange {
-            attribute: name.clone(),
+            attribute: name.to_string(),
             old: shown(a),
             new: shown(b),
             sensitive,

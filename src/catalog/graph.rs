@@ -997,7 +997,7 @@ mod tests {
             kind: None,
             parameters: params
                 .iter()
-                .map(|(k, v)| (k.to_string(), v.clone()))
+                .map(|(k, v)| ((*k).into(), v.clone()))
                 .collect(),
             sensitive_parameters: Vec::new(),
         }

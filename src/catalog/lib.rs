@@ -15,7 +15,7 @@ use indexmap::IndexMap;
 /// A resource's parameters in their catalog order (hashed with FxHash: the
 /// keys are attribute names, and SipHash was a visible share of building
 /// and reading catalogs).
-pub type Parameters = IndexMap<String, serde_json::Value, rustc_hash::FxBuildHasher>;
+pub type Parameters = IndexMap<std::sync::Arc<str>, serde_json::Value, rustc_hash::FxBuildHasher>;
 use serde::{Deserialize, Serialize};
 
 /// The relationship metaparameters, in the order Puppet lists them.

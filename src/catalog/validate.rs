@@ -337,18 +337,18 @@ pub fn validate(catalog: &Catalog, limits: &Limits) -> Result<(), Invalid> {
             measure(value, 0, limits.max_depth, &mut m);
             if m.too_deep {
                 return Err(fail(Problem::TooDeep {
-                    name: name.clone(),
+                    name: name.to_string(),
                     max: limits.max_depth,
                 }));
             }
             if m.bytes > limits.max_value_bytes {
                 return Err(fail(Problem::ValueTooLarge {
-                    name: name.clone(),
+                    name: name.to_string(),
                     size: m.bytes,
                     max: limits.max_value_bytes,
                 }));
             }
-            if m.nul && !BINARY_PARAMETERS.contains(&name.as_str()) {
+            if m.nul && !BINARY_PARAMETERS.contains(&&**name) {
                 return Err(fail(Problem::Nul {
                     what: format!("its parameter {name}"),
                 }));

@@ -818,7 +818,7 @@ impl<'a> Compiler<'a> {
                     let given = r.params.contains_key(k.as_str());
                     let is_title = Some(k.as_str()) == namevar && v == *r.title;
                     if !given && !is_title {
-                        parameters.insert(k, serde_json::Value::String(v));
+                        parameters.insert(k.into(), serde_json::Value::String(v));
                     }
                 }
             }
@@ -842,7 +842,7 @@ impl<'a> Compiler<'a> {
                     } else {
                         v
                     };
-                    parameters.insert(String::from(&**k), v);
+                    parameters.insert(shared.get(k), v);
                 }
             }
             let kind = match r.kind {

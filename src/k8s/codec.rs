@@ -266,7 +266,7 @@ mod tests {
     fn catalog_with(params: Vec<(&str, Value)>) -> Catalog {
         let mut parameters = kuppet_catalog::Parameters::default();
         for (k, v) in params {
-            parameters.insert(k.to_string(), v);
+            parameters.insert(k.into(), v);
         }
         Catalog {
             tags: vec!["settings".into()],

@@ -178,7 +178,7 @@ impl Sealer {
         let mut sealed = 0;
         for resource in &mut catalog.resources {
             for param in &resource.sensitive_parameters {
-                let Some(value) = resource.parameters.get_mut(param) else {
+                let Some(value) = resource.parameters.get_mut(param.as_str()) else {
                     continue;
                 };
                 if is_envelope(value) {
@@ -267,8 +267,8 @@ pub fn unseal_catalog(catalog: &mut Catalog, key: &NodeKey) -> Result<usize, Sea
             if is_envelope(value) {
                 *value = open(key, value, &reference, param)?;
                 opened += 1;
-                if !resource.sensitive_parameters.contains(param) {
-                    newly_sensitive.push(param.clone());
+                if !resource.sensitive_parameters.iter().any(|s| **s == **param) {
+                    newly_sensitive.push(param.to_string());
                 }
             }
         }
@@ -293,8 +293,8 @@ mod tests {
 
     fn catalog(secret: &str) -> Catalog {
         let mut parameters = kuppet_catalog::Parameters::default();
-        parameters.insert("ensure".to_string(), json!("file"));
-        parameters.insert("content".to_string(), json!(secret));
+        parameters.insert("ensure".into(), json!("file"));
+        parameters.insert("content".into(), json!(secret));
         Catalog {
             tags: vec!["settings".into()],
             name: "node-a".into(),

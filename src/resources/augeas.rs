@@ -141,7 +141,8 @@ mod tests {
         r.file = Some("/m.pp".into());
         r.line = Some(3);
         if let Value::Object(map) = params {
-            r.parameters.extend(map);
+            r.parameters
+                .extend(map.into_iter().map(|(k, v)| (k.into(), v)));
         }
         r
     }

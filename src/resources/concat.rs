@@ -319,14 +319,14 @@ fn generated_file(concat: &Resource, path: &str) -> Resource {
     let mut parameters = kuppet_catalog::Parameters::default();
     let absent = param_string(concat, "ensure").as_deref() == Some("absent");
     parameters.insert(
-        "ensure".to_string(),
+        "ensure".into(),
         Value::String(if absent { "absent" } else { "file" }.into()),
     );
     for p in FILE_PARAMS.iter().chain(METAPARAMS.iter()) {
         if let Some(v) = concat.parameters.get(*p)
             && !v.is_null()
         {
-            parameters.insert(p.to_string(), v.clone());
+            parameters.insert((*p).into(), v.clone());
         }
     }
     parameters.insert("path".into(), Value::String(path.to_string()));
@@ -488,7 +488,7 @@ mod tests {
     fn res(ty: &str, title: &str, params: &[(&str, Value)]) -> Resource {
         let mut parameters = kuppet_catalog::Parameters::default();
         for (k, v) in params {
-            parameters.insert(k.to_string(), v.clone());
+            parameters.insert((*k).into(), v.clone());
         }
         Resource {
             type_name: ty.into(),

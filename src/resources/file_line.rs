@@ -393,7 +393,7 @@ mod tests {
     fn resource(params: &[(&str, &str)]) -> Resource {
         let mut parameters = kuppet_catalog::Parameters::default();
         for (k, v) in params {
-            parameters.insert(k.to_string(), json!(v));
+            parameters.insert((*k).into(), json!(v));
         }
         Resource {
             type_name: "File_line".into(),

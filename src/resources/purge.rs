@@ -233,7 +233,7 @@ pub fn instance(type_name: &str, title: &str, values: &[(&str, Value)]) -> Resou
         kind: None,
         parameters: values
             .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
+            .map(|(k, v)| ((*k).into(), v.clone()))
             .collect(),
         sensitive_parameters: Vec::new(),
     }

@@ -344,7 +344,8 @@ ssl                 : []
     fn resource(params: serde_json::Value) -> Resource {
         let mut r = crate::purge::instance("Vs_config", "other_config:hw-offload", &[]);
         if let Value::Object(map) = params {
-            r.parameters.extend(map);
+            r.parameters
+                .extend(map.into_iter().map(|(k, v)| (k.into(), v)));
         }
         r
     }

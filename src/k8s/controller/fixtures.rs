@@ -250,7 +250,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                         }
                         let mut parameters = kuppet_catalog::Parameters::default();
                         parameters.insert(
-                            "content".to_string(),
+                            "content".into(),
                             serde_json::Value::from(format!("value of {ns}/{secret}")),
                         );
                         let mut r = file(path, parameters);
@@ -263,7 +263,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                         let path = words.next().unwrap_or("/nowhere");
                         let url = words.next().unwrap_or("puppet:///modules/m/f");
                         let mut parameters = kuppet_catalog::Parameters::default();
-                        parameters.insert("source".to_string(), serde_json::Value::from(url));
+                        parameters.insert("source".into(), serde_json::Value::from(url));
                         resources.push(file(path, parameters));
                         continue;
                     }
@@ -273,7 +273,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                         for (x, y) in [(a, b), (b, a)] {
                             let mut p = kuppet_catalog::Parameters::default();
                             p.insert(
-                                "require".to_string(),
+                                "require".into(),
                                 serde_json::Value::from(format!("File[{y}]")),
                             );
                             resources.push(file(x, p));
@@ -285,10 +285,7 @@ pub fn fake_compile(calls: Arc<AtomicUsize>) -> CompileFn {
                 let path = words.next().unwrap_or("/nowhere");
                 let content: Vec<&str> = words.collect();
                 let mut parameters = kuppet_catalog::Parameters::default();
-                parameters.insert(
-                    "content".to_string(),
-                    serde_json::Value::from(content.join(" ")),
-                );
+                parameters.insert("content".into(), serde_json::Value::from(content.join(" ")));
                 resources.push(file(path, parameters));
             }
         }

@@ -98,7 +98,7 @@ pub fn generate(
         let mut params: kuppet_catalog::Parameters = resource
             .parameters
             .iter()
-            .filter(|(k, _)| !NOT_INHERITED.contains(&k.as_str()))
+            .filter(|(k, _)| !NOT_INHERITED.contains(&&***k))
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
         params.insert("path".into(), Value::String(join(&top, relative)));
