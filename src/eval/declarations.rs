@@ -138,6 +138,8 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// Its value, the references it declared, is built only when `value`.
+    #[allow(clippy::too_many_arguments)]
     pub fn eval_resource(
         &mut self,
         form: ResourceForm,
@@ -146,6 +148,7 @@ impl<'a> Compiler<'a> {
         e: &'a Expr,
         f: &mut Frame,
         m: &'a Manifest,
+        value: bool,
     ) -> EResult<Value> {
         let loc_err = |msg: String| -> Flow {
             EvalError::new(format!(
@@ -263,7 +266,9 @@ impl<'a> Compiler<'a> {
                             return Err(loc_err("Classes are not virtualizable".into()));
                         }
                         self.declare_class_resource_like(&name, attrs.clone(), f, m, b.title.span)?;
-                        refs.push(Value::from_type(PType::Class { name: Some(name) }));
+                        if value {
+                            refs.push(Value::from_type(PType::Class { name: Some(name) }));
+                        }
                     }
                     Target::Builtin(_) | Target::Define(_) => {
                         let kind = match &target {
@@ -283,14 +288,19 @@ impl<'a> Compiler<'a> {
                                 }
                                 Flow::from(err.at(m, b.title.span))
                             })?;
-                        let r = &self.resources[id];
-                        refs.push(Value::from_type(PType::resource_ref(
-                            &r.type_name,
-                            &r.title,
-                        )));
+                        if value {
+                            let r = &self.resources[id];
+                            refs.push(Value::from_type(PType::resource_ref(
+                                &r.type_name,
+                                &r.title,
+                            )));
+                        }
                     }
                 }
             }
+        }
+        if !value {
+            return Ok(Value::Undef);
         }
         Ok(Value::array(refs))
     }

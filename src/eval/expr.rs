@@ -22,9 +22,26 @@ impl<'a> Compiler<'a> {
         m: &'a Manifest,
     ) -> EResult<Value> {
         let mut last = Value::Undef;
-        for e in body {
-            last = self.eval(e, f, m)?;
+        let Some((tail, init)) = body.split_last() else {
+            return Ok(last);
+        };
+        for e in init {
+            // A resource statement's value (its references) is dropped
+            // here: not built.
+            if let ExprKind::Resource {
+                form,
+                type_name,
+                bodies,
+            } = &e.kind
+            {
+                self.guarded(e, m, |c| {
+                    c.eval_resource(*form, type_name, bodies, e, f, m, false)
+                })?;
+            } else {
+                self.eval(e, f, m)?;
+            }
         }
+        last = self.eval(tail, f, m)?;
         Ok(last)
     }
 
@@ -81,8 +98,7 @@ impl<'a> Compiler<'a> {
                     match p {
                         StringPart::Literal(s) => out.push_str(s),
                         StringPart::Expr(x) => {
-                            let v = self.eval(x, f, m)?;
-                            out.push_str(&v.to_display());
+                            self.eval(x, f, m)?.push_display(&mut out);
                         }
                     }
                     // A string that doubles in a loop stops at the cap.
@@ -257,7 +273,7 @@ impl<'a> Compiler<'a> {
                 form,
                 type_name,
                 bodies,
-            } => self.eval_resource(*form, type_name, bodies, e, f, m),
+            } => self.eval_resource(*form, type_name, bodies, e, f, m, true),
             ExprKind::ResourceDefaults { type_ref, ops, .. } => {
                 self.eval_resource_defaults(type_ref, ops, e, f, m)
             }

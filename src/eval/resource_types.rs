@@ -69,10 +69,12 @@ impl<'a> Compiler<'a> {
     /// The resource type called `name` (any case): a core type, or one a
     /// module on the modulepath defines in Ruby.
     pub fn resource_type(&mut self, name: &str) -> Option<TypeRef<'a>> {
-        let lower = name.trim_top().to_ascii_lowercase();
-        if let Some(t) = builtin::core_type(&lower) {
+        // Core types are found in any case, without a lowercase copy.
+        let name = name.trim_top();
+        if let Some(t) = builtin::core_type(name) {
             return Some(TypeRef::Core(t));
         }
+        let lower = name.to_ascii_lowercase();
         if lower.is_empty() || lower.has_separator() {
             return None;
         }

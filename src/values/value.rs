@@ -312,6 +312,11 @@ impl Value {
         out
     }
 
+    /// Appends [`Value::to_display`] to `out` (no string of its own).
+    pub fn push_display(&self, out: &mut String) {
+        self.write_display(out, false);
+    }
+
     fn write_display(&self, out: &mut String, nested: bool) {
         match self {
             Value::Undef => {}
