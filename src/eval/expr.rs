@@ -21,9 +21,8 @@ impl<'a> Compiler<'a> {
         f: &mut Frame,
         m: &'a Manifest,
     ) -> EResult<Value> {
-        let mut last = Value::Undef;
         let Some((tail, init)) = body.split_last() else {
-            return Ok(last);
+            return Ok(Value::Undef);
         };
         for e in init {
             // A resource statement's value (its references) is dropped
@@ -41,8 +40,7 @@ impl<'a> Compiler<'a> {
                 self.eval(e, f, m)?;
             }
         }
-        last = self.eval(tail, f, m)?;
-        Ok(last)
+        self.eval(tail, f, m)
     }
 
     /// Evaluates one expression.
