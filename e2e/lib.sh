@@ -117,6 +117,17 @@ wait_for() {
 # hangs while the API server is down.
 k() { kubectl --request-timeout=20s "$@"; }
 
+# crds_established CRD...: every CRD named has its Established condition True
+# (`kubectl wait --for=condition=Established` fails at once, not waits, on a
+# CRD the API server has not given conditions yet). Use with wait_for.
+crds_established() {
+    local c
+    for c in "$@"; do
+        [[ $(k get crd "$c" -o jsonpath='{.status.conditions[?(@.type=="Established")].status}') == True ]] ||
+            return 1
+    done
+}
+
 # k_with KUBECONFIG ARGS: kubectl as whoever KUBECONFIG names.
 k_with() {
     local cfg=$1

@@ -10,9 +10,9 @@ KUPPET_BIN=$KUPPET_BIN "$REPO_DIR/manifests/render.sh" --check >/dev/null ||
     fail "crds/ or manifests/install.yaml are stale: run manifests/render.sh"
 
 expect_ok "kubectl apply -f crds/" k apply -f "$REPO_DIR/crds/"
-k wait --for=condition=Established --timeout=60s \
-    crd/manifests.kuppet.dev crd/nodefacts.kuppet.dev crd/nodecatalogs.kuppet.dev \
-    crd/manifestgrants.kuppet.dev >/dev/null
+wait_for 60 "kuppet's CRDs established" crds_established \
+    manifests.kuppet.dev nodefacts.kuppet.dev nodecatalogs.kuppet.dev manifestgrants.kuppet.dev ||
+    fail "kuppet's CRDs are not established"
 # What kubectl makes of them: names, short names, the printer columns.
 assert_contains "$(k api-resources --api-group=kuppet.dev)" "nodecatalogs" "api-resources"
 assert_contains "$(k get --raw /apis/kuppet.dev/v1alpha1)" '"shortNames":["ncat"]' "discovery"

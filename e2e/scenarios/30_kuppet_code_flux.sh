@@ -35,7 +35,7 @@ dir=$(cd "$E2E_STATE" && GOFLAGS=-mod=mod go mod download -json "github.com/flux
 expect_ok "Flux's GitRepository CRD installs" \
     k apply --server-side -f "$dir/config/crd/bases/source.toolkit.fluxcd.io_gitrepositories.yaml"
 expect_ok "the CRD is established" \
-    k wait --for=condition=Established --timeout=60s crd/gitrepositories.source.toolkit.fluxcd.io
+    wait_for 60 "the GitRepository CRD" crds_established gitrepositories.source.toolkit.fluxcd.io
 
 # --- the control repo, as source-controller packs a GitRepository ---------------
 env=$E2E_STATE/flux-env

@@ -43,7 +43,7 @@ dir=$(cd "$E2E_STATE" && GOFLAGS=-mod=mod go mod download -json "github.com/flux
 [[ -d $dir/config/crd/bases ]] || fail "Flux's CRDs not found in source-controller $version"
 expect_ok "Flux's source CRDs install" k apply --server-side -f "$dir/config/crd/bases"
 expect_ok "the OCIRepository CRD is established" \
-    k wait --for=condition=Established --timeout=60s crd/ocirepositories.source.toolkit.fluxcd.io
+    wait_for 60 "the OCIRepository CRD" crds_established ocirepositories.source.toolkit.fluxcd.io
 
 storage=$E2E_STATE/flux-storage
 rm -rf "$storage" && mkdir -p "$storage"
