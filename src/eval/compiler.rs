@@ -713,13 +713,23 @@ impl<'a> Compiler<'a> {
     }
 
     fn validate_resources(&mut self) -> EResult<()> {
+        // Each (type, attribute name) asked once: attribute names are one
+        // shared string per compile (`Compiler::name`), so by address.
+        let mut known: FxHashMap<(usize, *const u8), bool> = FxHashMap::default();
         for r in &self.resources {
             if r.virtual_ {
                 continue;
             }
             if let ResKind::Builtin(t) = r.kind {
+                let type_id = match t {
+                    TypeRef::Core(c) => std::ptr::from_ref(c) as usize,
+                    TypeRef::Module(m) => std::ptr::from_ref(m) as usize,
+                };
                 for name in r.params.keys() {
-                    if !t.accepts(name) {
+                    let accepted = *known
+                        .entry((type_id, name.as_ptr()))
+                        .or_insert_with(|| t.accepts(name));
+                    if !accepted {
                         let line = r.line.map(|l| format!(" (line: {l})")).unwrap_or_default();
                         return Err(EvalError::new(format!(
                             "no parameter named '{name}'{line} on {}{line}",
