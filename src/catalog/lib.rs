@@ -11,12 +11,12 @@ pub mod graph;
 pub mod validate;
 
 use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
 
 /// A resource's parameters in their catalog order (hashed with FxHash: the
 /// keys are attribute names, and SipHash was a visible share of building
-/// and reading catalogs).
+/// and reading catalogs; each name one shared string per compile).
 pub type Parameters = IndexMap<std::sync::Arc<str>, serde_json::Value, rustc_hash::FxBuildHasher>;
-use serde::{Deserialize, Serialize};
 
 /// The relationship metaparameters, in the order Puppet lists them.
 pub const RELATIONSHIP_PARAMS: [&str; 4] = ["before", "require", "notify", "subscribe"];

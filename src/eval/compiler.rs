@@ -1216,8 +1216,9 @@ pub(crate) fn is_valid_tag(s: &str) -> bool {
     chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
 }
 
-/// The catalog's copies of a compile's shared strings (tags): one
-/// `Arc<str>` for each `Rc<str>`, however many resources carry it.
+/// The catalog's copies of a compile's shared strings (tags, manifest
+/// paths, attribute names): one `Arc<str>` for each `Rc<str>`, however many
+/// resources carry it.
 #[derive(Default)]
 struct SharedStrings(rustc_hash::FxHashMap<*const u8, std::sync::Arc<str>>);
 

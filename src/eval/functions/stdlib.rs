@@ -22,6 +22,7 @@ use crate::scope::{Frame, ResId, ScopeId, TOP};
 use indexmap::IndexMap;
 use kuppet_syntax::Manifest;
 use kuppet_syntax::ast::{Expr, Lambda};
+use kuppet_values::names::QualifiedName;
 use kuppet_values::ruby::{args3x, rb_class, rb_eq, rb_to_s, static_regex};
 use kuppet_values::types::PType;
 use kuppet_values::value::Value;
@@ -203,13 +204,11 @@ impl<'a> Compiler<'a> {
                 ));
             }
         };
-        let lower = type_name.trim_start_matches("::").to_ascii_lowercase();
+        let lower = type_name.trim_top().to_ascii_lowercase();
         if lower == "class" {
             return Ok(title.map(|t| Target {
                 type_name: "Class".into(),
-                title: Some(capitalize_name(
-                    &t.trim_start_matches("::").to_ascii_lowercase(),
-                )),
+                title: Some(capitalize_name(&t.trim_top().to_ascii_lowercase())),
             }));
         }
         let cap = match self.resource_type(&lower) {
@@ -625,14 +624,8 @@ impl<'a> Compiler<'a> {
             .resource
             .map(|id| self.resources[id].kind);
         let (what, name) = match kind {
-            Some(ResKind::Define(d)) => (
-                "Definition",
-                d.def.name.trim_start_matches("::").to_ascii_lowercase(),
-            ),
-            Some(ResKind::Class(Some(d))) => (
-                "Class",
-                d.def.name.trim_start_matches("::").to_ascii_lowercase(),
-            ),
+            Some(ResKind::Define(d)) => ("Definition", d.def.name.trim_top().to_ascii_lowercase()),
+            Some(ResKind::Class(Some(d))) => ("Class", d.def.name.trim_top().to_ascii_lowercase()),
             Some(ResKind::Node(_)) => ("Class", String::new()),
             _ => ("Class", String::new()),
         };
